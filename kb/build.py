@@ -1,0 +1,101 @@
+"""``kb build``: validate, then write the database, metadata, generated pages and the site.
+
+Everything is written into a staging folder first and swapped into place only when every step
+succeeded, so a failed build leaves the previous build/ and site/ as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.catalog import Catalog, load_catalog
+from kb.database import build_database
+from kb.metadata import build_metadata
+from kb.pages import write_pages
+from kb.project import Project
+
+DEFAULT_DATASETTE_URL = "http://127.0.0.1:8001"
+DEFAULT_SITE_URL = "http://127.0.0.1:8000"
+
+
+class BuildError(Exception):
+    """A build step failed; the previous build is untouched."""
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    entries: int
+    rows: dict[str, int]
+    pages: int
+    seconds: float
+
+
+def build_site(project: Project, docs_dir: Path, site_dir: Path) -> None:
+    """Run ``mkdocs build --strict`` on a prepared docs folder."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    try:
+        config = load_config(str(project.mkdocs_yml), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=True)
+        mkdocs_build(config)
+    except MkDocsException as exc:
+        raise BuildError(f"mkdocs build --strict failed: {exc}") from exc
+    except SystemExit as exc:  # mkdocs aborts strict builds this way on some paths
+        raise BuildError(f"mkdocs build --strict failed (exit {exc.code})") from exc
+
+
+def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url: str = DEFAULT_SITE_URL,
+          catalog: Catalog | None = None) -> BuildReport:
+    started = time.perf_counter()
+    catalog = catalog or load_catalog(project.data, display_root=project.root)
+    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=project.root))
+    try:
+        out = staging / "build"
+        out.mkdir()
+        rows = build_database(catalog, out / "kb.db")
+        metadata = build_metadata(catalog, site_url=site_url)
+        (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        docs = out / "docs"
+        shutil.copytree(project.docs, docs)
+        pages = write_pages(catalog, docs, datasette_url)
+        build_site(project, docs, staging / "site")
+        _swap(project, staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    shutil.rmtree(staging, ignore_errors=True)
+    return BuildReport(entries=len(catalog.entries), rows=rows, pages=len(pages), seconds=time.perf_counter() - started)
+
+
+def _swap(project: Project, staging: Path) -> None:
+    """Move the new build/ and site/ into place; on failure put the old ones back."""
+    aside: list[tuple[Path, Path]] = []
+    try:
+        for new, target in ((staging / "build", project.build), (staging / "site", project.site)):
+            if target.exists():
+                old = staging / f"old-{target.name}"
+                target.rename(old)
+                aside.append((old, target))
+            new.rename(target)
+    except OSError:
+        for old, target in aside:
+            if target.exists():
+                shutil.rmtree(target)  # the half-installed new one
+            old.rename(target)
+        raise
+
+
+def is_built(project: Project) -> bool:
+    return (project.build / "kb.db").is_file() and (project.build / "metadata.json").is_file() and (project.site / "index.html").is_file()
+
+
+logging.getLogger("mkdocs").setLevel(logging.WARNING)

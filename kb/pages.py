@@ -1,0 +1,397 @@
+"""Generated Markdown pages: everything on them comes from the catalogs, nothing is retyped.
+
+Every entry gets a heading whose anchor is its stable id, and a line of search forms (folded
+spellings) so the site search finds it from Hungarian or Polish words typed without accents.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from pathlib import Path
+
+from datasette.utils import tilde_encode
+
+from kb.catalog import Catalog
+from kb.describe import Describer
+from kb.schema import (
+    Building,
+    Castle,
+    CastleSection,
+    Component,
+    Discrepancy,
+    Entry,
+    Favour,
+    FavourColumn,
+    FavourRow,
+    Phase,
+    Road,
+    ScoringRule,
+    Setup,
+    Source,
+    Term,
+    Variant,
+)
+from kb.textsearch import fold
+
+CATEGORY_TITLES = {
+    "special": "Special buildings",
+    "neutral": "Neutral buildings",
+    "fixed": "Fixed buildings",
+    "wood": "Wood buildings",
+    "stone": "Stone buildings",
+    "residential": "Residential buildings",
+    "prestige": "Prestige buildings",
+}
+
+
+def text(value: object) -> str:
+    """Catalog text made safe for Markdown: HTML escaped, so a name can never inject markup."""
+    return html.escape(str(value), quote=False)
+
+
+def cell(value: object) -> str:
+    return text(value).replace("|", "\\|").replace("\n", " ") if value not in (None, "") else "—"
+
+
+def table(headers: list[str], rows: Iterable[list[object]]) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return "\n".join(out) + "\n"
+
+
+class PageWriter:
+    def __init__(self, catalog: Catalog, game: str, datasette_url: str):
+        self.catalog = catalog
+        self.game = game
+        self.describe = Describer(catalog, game)
+        self.datasette_url = datasette_url.rstrip("/")
+        self.sources = {s.key: s for s in catalog.of_kind("sources", game)}  # type: ignore[attr-defined]
+
+    # --- pieces ---------------------------------------------------------------------------------
+
+    def row_url(self, entry: Entry) -> str:
+        table_name = self.catalog.kind_of(entry.id).table
+        return f"{self.datasette_url}/kb/{table_name}/{tilde_encode(entry.id)}"
+
+    def link(self, entry_id: str) -> str:
+        """A link to an entry's anchor on the page that shows it."""
+        entry = self.catalog.get(entry_id)
+        page = PAGE_OF_KIND.get(self.catalog.kind_of(entry_id).key)
+        if page is None:
+            return text(entry.names.en)
+        return f"[{text(entry.names.en)}]({page}.md#{entry_id})"
+
+    def names_line(self, entry: Entry) -> str:
+        parts = [f"**EN** {text(entry.names.en)}"]
+        for lang in ("hu", "pl", "de", "fr"):
+            name = getattr(entry.names, lang)
+            if name:
+                parts.append(f"**{lang.upper()}** {text(name)}")
+        line = " · ".join(parts)
+        forms = [f for lang in ("en", "hu", "pl", "de", "fr") for f in getattr(entry.names.forms, lang)]
+        if forms:
+            line += f"  \nOther forms: {text(', '.join(forms))}"
+        return line + "\n"
+
+    def search_forms(self, entry: Entry) -> str:
+        """Folded spellings of every name, so lunr (no accent folding) finds them typed plainly."""
+        names = [entry.names.en, entry.names.hu, entry.names.pl, entry.names.de, entry.names.fr]
+        names += [f for lang in ("en", "hu", "pl", "de", "fr") for f in getattr(entry.names.forms, lang)]
+        folded = sorted({fold(n) for n in names if n and fold(n) != n.lower()})
+        return f'<span class="kb-search-forms">Also written: {text(" · ".join(folded))}</span>\n' if folded else ""
+
+    def source_line(self, entry: Entry) -> str:
+        refs = []
+        for ref in entry.sources:
+            where = ", ".join(filter(None, [ref.section, f"line {ref.line}" if ref.line else None]))
+            label = f"{ref.key}" + (f" ({where})" if where else "")
+            refs.append(f"[{text(label)}](../sources.md#{self.sources[ref.key].id})")
+        confidence = f"confidence: *{entry.confidence}*"
+        if entry.fact_confidence:
+            confidence += " (" + ", ".join(f"{k}: {v}" for k, v in entry.fact_confidence.items()) + ")"
+        return f"Sources: {'; '.join(refs)} — {confidence} — [Datasette row]({self.row_url(entry)})\n"
+
+    def heading(self, level: int, entry: Entry, title: str | None = None) -> str:
+        return f"{'#' * level} {text(title or entry.names.en)} {{#{entry.id}}}\n"
+
+    def entry_block(self, level: int, entry: Entry, facts: list[tuple[str, object]], title: str | None = None) -> str:
+        out = [self.heading(level, entry, title), self.names_line(entry)]
+        shown = [(k, v) for k, v in facts if v not in (None, "", [], {})]
+        if shown:
+            out.append("\n" + table(["", ""], ([k, v] for k, v in shown)))
+        if entry.notes:
+            out.append(f"\n{text(entry.notes)}\n")
+        out.append("\n" + self.source_line(entry))
+        out.append(self.search_forms(entry))
+        return "\n".join(out) + "\n"
+
+    # --- pages ------------------------------------------------------------------------------
+
+    def buildings_page(self) -> str:
+        buildings: list[Building] = self.catalog.of_kind("buildings", self.game)  # type: ignore[assignment]
+        out = [
+            "# Buildings\n",
+            "Every building of the game with its names in English, Hungarian and Polish, cost, prestige "
+            "and effect. Generated from `data/buildings.yaml`; the engine reads the same entries.\n",
+            self._summary_table(buildings),
+        ]
+        for category, title in CATEGORY_TITLES.items():
+            members = [b for b in buildings if b.category == category]
+            if not members:
+                continue
+            out.append(f"## {title} {{#{self.game}.buildings.{category}}}\n")
+            for b in members:
+                out.append(self.entry_block(3, b, [
+                    ("Category", b.category),
+                    ("Tiles", ("unlimited; " if b.unlimited else "") + str(b.tiles) if b.tiles else "printed on the board"),
+                    ("Cost", self.describe.bundle(b.cost) if b.cost else None),
+                    ("Prestige when built", b.prestige or None),
+                    ("Favours when built", b.favours or None),
+                    ("Income", self.describe.bundle(b.income) if b.income else None),
+                    ("Effect", self.describe.effect(b.effect) or None),
+                    ("Workers", None if b.accepts_workers else "no worker may be placed here"),
+                    ("Road space", b.road_space),
+                    ("Phase 3 order", b.activation_order),
+                    ("Edition", f"{b.edition}{' (option, off by default)' if b.optional else ''}" if b.edition != "1" or b.optional else None),
+                ]))
+        return "\n".join(out)
+
+    def _summary_table(self, buildings: list[Building]) -> str:
+        rows = []
+        for b in buildings:
+            rows.append([b.names.en, b.names.hu, b.names.pl, b.category,
+                         self.describe.bundle(b.cost) if b.cost else None, b.prestige or None])
+        body = table(["Building", "HU", "PL", "Category", "Cost", "Prestige"], rows)
+        # Names become links after escaping, so the table stays safe and navigable.
+        for b in buildings:
+            body = body.replace(f"| {cell(b.names.en)} |", f"| {self.link(b.id)} |", 1)
+        return body
+
+    def components_page(self) -> str:
+        components: list[Component] = self.catalog.of_kind("components", self.game)  # type: ignore[assignment]
+        resources = self.catalog.of_kind("resources", self.game)
+        setups: list[Setup] = self.catalog.of_kind("setups", self.game)  # type: ignore[assignment]
+        variants: list[Variant] = self.catalog.of_kind("variants", self.game)  # type: ignore[assignment]
+        out = ["# Components and setup\n", "Generated from `data/components.yaml`, `data/resources.yaml`, "
+               "`data/setup.yaml` and `data/variants.yaml`.\n", "## Components {#" + self.game + ".components}\n"]
+        for c in components:
+            count = f"{'about ' if c.approximate else ''}{c.count}" if c.count else None
+            out.append(self.entry_block(3, c, [("In the box", count), ("Per player", c.per_player),
+                                               ("Limited", "no" if c.unlimited else None), ("What it is", c.description)]))
+        out.append("## Resources, money and points {#" + self.game + ".resources}\n")
+        for r in resources:
+            out.append(self.entry_block(3, r, [("Kind", r.resource_class), ("Colour", r.colour),  # type: ignore[attr-defined]
+                                               ("In the box", r.count),  # type: ignore[attr-defined]
+                                               ("Stands for", ", ".join(r.matches) or None)]))  # type: ignore[attr-defined]
+        out.append("## Setup {#" + self.game + ".setup}\n")
+        for s in setups:
+            out.append(self.entry_block(3, s, [
+                ("Player counts", ", ".join(map(str, s.player_counts))),
+                ("Starting deniers by turn order", ", ".join(map(str, s.starting_deniers_by_turn_order)) or None),
+                ("Starting resources", self.describe.bundle(s.starting_resources) if s.starting_resources else None),
+                ("Per player", ", ".join(f"{n} {k}" for k, n in s.per_player.items()) or None),
+                ("How", s.description)]))
+        out.append("## Variants and the 2-player game {#" + self.game + ".variants}\n")
+        for v in variants:
+            out.append(self.entry_block(3, v, [
+                ("Player counts", ", ".join(map(str, v.player_counts)) or None),
+                ("Applies", "automatically at these player counts" if v.automatic else ("on by default" if v.default_enabled else "when chosen")),
+                ("Turns off", ", ".join(self.link(i) for i in v.disables) or None),
+                ("Turns on", ", ".join(self.link(i) for i in v.enables) or None),
+                ("Starting deniers", ", ".join(map(str, v.starting_deniers_by_turn_order)) or None),
+                ("Each favour becomes", self.describe.bundle(v.favour_replacement) if v.favour_replacement else None),
+                ("Placement after the opponent passed", self.describe.bundle(v.placement_cost_after_opponent_passed) if v.placement_cost_after_opponent_passed else None),
+                ("What changes", v.description)]))
+        return "\n".join(out)
+
+    def turn_page(self) -> str:
+        phases: list[Phase] = sorted(self.catalog.of_kind("phases", self.game), key=lambda p: p.order)  # type: ignore[attr-defined]
+        roads: list[Road] = self.catalog.of_kind("roads", self.game)  # type: ignore[assignment]
+        scoring: list[ScoringRule] = self.catalog.of_kind("scoring_rules", self.game)  # type: ignore[assignment]
+        sections = {s.marker_space: s for s in self.catalog.of_kind("castle_sections", self.game)}  # type: ignore[attr-defined]
+        out = ["# The turn, the road and the end of the game\n",
+               "Generated from `data/phases.yaml`, `data/road.yaml` and `data/scoring.yaml`.\n",
+               "## The phases {#" + self.game + ".phases}\n"]
+        for p in phases:
+            out.append(self.entry_block(3, p, [
+                ("Order", p.order), ("Players act in", p.player_order.replace("_", " ")),
+                ("Base income", self.describe.bundle(p.income) if p.income else None),
+                ("Provost", self.describe.effect(p.provost_move) if p.provost_move else None),
+                ("In short", p.summary)]))
+        for road in roads:
+            fixed = {f.space: f.building for f in road.fixed}
+            out.append(self.entry_block(2, road, [
+                ("Spaces after the bridge", road.spaces),
+                ("Neutral tiles on spaces", ", ".join(map(str, road.neutral_spaces))),
+                ("Bailiff and provost start on space", f"{road.bailiff_start} and {road.provost_start}"),
+                ("Provost may stand on", f"spaces {road.provost_min}-{road.provost_max}"),
+                ("Bailiff moves", f"{road.bailiff_steps_when_provost_ahead} when the provost is ahead of it, else {road.bailiff_steps_otherwise}"),
+                ("Placement cost (passing scale)", ", ".join(map(str, road.passing_scale))),
+                ("First to pass takes", self.describe.bundle(road.first_pass_bonus)),
+                ("Placement on one's own building", self.describe.bundle(road.own_building_cost)),
+                ("Turn-order spaces", road.turn_order_spaces)]))
+            rows = []
+            for space in range(1, road.spaces + 1):
+                what = "neutral tile" if space in road.neutral_spaces else (self.link(fixed[space]) if space in fixed else "empty")
+                marker = self.link(sections[space].id) + " scoring marker" if space in sections else ""
+                rows.append([space, what, marker])
+            out.append("### Road spaces {#" + road.id + ".spaces}\n")
+            out.append(table(["Space", "At the start", "Marker"], rows).replace("\\|", "|"))
+        out.append("## End of the game {#" + self.game + ".end-scoring}\n")
+        for s in scoring:
+            out.append(self.entry_block(3, s, [
+                ("Hand in", self.describe.bundle(s.per) if s.per else None),
+                ("For", self.describe.bundle(s.reward) if s.reward else None),
+                ("Rule", s.description)]))
+        return "\n".join(out)
+
+    def favours_page(self) -> str:
+        rows: list[FavourRow] = sorted(self.catalog.of_kind("favour_rows", self.game), key=lambda r: r.row)  # type: ignore[attr-defined]
+        columns: list[FavourColumn] = sorted(self.catalog.of_kind("favour_columns", self.game), key=lambda c: c.column)  # type: ignore[attr-defined]
+        cells: list[Favour] = self.catalog.of_kind("favours", self.game)  # type: ignore[assignment]
+        by_pos = {(c.row, c.column): c for c in cells}
+        out = ["# Royal favours\n", "Generated from `data/favours.yaml`.\n"]
+        for t in self.catalog.of_kind("favour_tables", self.game):
+            out.append(self.entry_block(2, t, [
+                ("Favours of one phase", "each in a different row" if t.one_row_per_favour_in_a_phase else "any row"),  # type: ignore[attr-defined]
+                ("Order of simultaneous favours", "the player chooses" if t.player_orders_simultaneous_favours else None),  # type: ignore[attr-defined]
+                ("Discounts", "only on the build made with the favour" if t.discounts_only_on_favour_builds else None),  # type: ignore[attr-defined]
+                ("New columns", "open only once the scoring that unlocks them is over" if t.columns_open_after_scoring_is_over else None)]))  # type: ignore[attr-defined]
+        header = ["Row"] + [f"Column {c.column}" + (f" (after the {self.catalog.get(c.opens_after).names.en} scoring)" if c.opens_after else "") for c in columns]
+        grid = []
+        for r in rows:
+            grid.append([r.names.en] + [self.describe.effect(by_pos[(r.id, c.column)].effect) if (r.id, c.column) in by_pos else None for c in columns])
+        out.append("## The table {#" + self.game + ".favour-table.grid}\n")
+        out.append(table(header, grid))
+        out.append("## Rows {#" + self.game + ".favour-rows}\n")
+        for r in rows:
+            out.append(self.entry_block(3, r, [("Row", r.row)]))
+        out.append("## Columns {#" + self.game + ".favour-columns}\n")
+        for c in columns:
+            out.append(self.entry_block(3, c, [("Column", c.column), ("Opens", f"after the {self.link(c.opens_after)} scoring is over" if c.opens_after else "from the start")]))
+        out.append("## Cells {#" + self.game + ".favour-cells}\n")
+        for f in sorted(cells, key=lambda f: (f.row, f.column)):
+            row_name = self.catalog.get(f.row).names.en
+            out.append(self.entry_block(3, f, [("Row", row_name), ("Column", f.column), ("Gives", self.describe.effect(f.effect))],
+                                        title=f"{row_name}, column {f.column}: {f.names.en}"))
+        return "\n".join(out)
+
+    def castle_page(self) -> str:
+        castles: list[Castle] = self.catalog.of_kind("castles", self.game)  # type: ignore[assignment]
+        sections: list[CastleSection] = sorted(self.catalog.of_kind("castle_sections", self.game), key=lambda s: s.order)  # type: ignore[attr-defined]
+        out = ["# The castle and its scoring\n", "Generated from `data/castle.yaml`.\n"]
+        for c in castles:
+            batch = f"{c.batch.cubes} {'different ' if c.batch.distinct else ''}cubes" + (f", including {', '.join(c.batch.required)}" if c.batch.required else "")
+            out.append(self.entry_block(2, c, [
+                ("Worker spaces", c.worker_spaces), ("Workers per player", c.workers_per_player), ("A batch", batch),
+                ("No batch given", f"lose {self.describe.bundle(c.no_batch_penalty)}" + (" (not when the towers are full)" if c.no_penalty_when_full else "")),
+                ("Most batches this turn", self.describe.bundle(c.most_batches_reward) + (" (tie: the earliest in the castle)" if c.most_batches_tie == "earliest_in_castle" else "")),
+                ("Prestige never below", c.points_floor)]))
+        out.append("## Sections {#" + self.game + ".castle-sections}\n")
+        out.append(table(["Section", "Spaces", "Prestige per batch", "Scoring marker on road space"],
+                         ([s.names.en, s.spaces, s.prestige_per_batch, s.marker_space] for s in sections)))
+        for s in sections:
+            steps = []
+            for step in s.scoring:
+                houses = f"{step.houses_min}+" if step.houses_max is None else (str(step.houses_min) if step.houses_min == step.houses_max else f"{step.houses_min}-{step.houses_max}")
+                steps.append([houses, self.describe.bundle(step.reward) if step.reward else "nothing"])
+            out.append(self.entry_block(3, s, [("Spaces", s.spaces), ("Prestige per batch", s.prestige_per_batch),
+                                               ("Scoring marker", f"road space {s.marker_space}")]))
+            out.append("Scoring (houses in this section → reward):\n\n" + table(["Houses", "Reward"], steps))
+        return "\n".join(out)
+
+    def glossary_page(self) -> str:
+        terms: list[Term] = sorted(self.catalog.of_kind("terms", self.game), key=lambda t: t.names.en.lower())
+        out = ["# Glossary\n", "Every game term in English, Hungarian and Polish, with the other forms the "
+               "rulebooks use. Generated from `data/glossary.yaml`. Buildings, resources and components "
+               "have their own pages and are listed at the end.\n"]
+        out.append(table(["English", "Hungarian", "Polish"],
+                         ([t.names.en, t.names.hu, t.names.pl] for t in terms)))
+        for t in terms:
+            out.append(self.entry_block(2, t, [("Meaning", t.definition),
+                                               ("See", self.link(t.refers_to) if t.refers_to else None)]))
+        others = [e for key in ("buildings", "resources", "components") for e in self.catalog.of_kind(key, self.game)]
+        out.append("## Named pieces {#" + self.game + ".glossary.pieces}\n")
+        out.append(table(["English", "Hungarian", "Polish", "Other forms"],
+                         ([e.names.en, e.names.hu, e.names.pl,
+                           ", ".join(f for lang in ("hu", "pl", "en") for f in getattr(e.names.forms, lang))] for e in others)))
+        return "\n".join(out)
+
+    def discrepancies_page(self) -> str:
+        items: list[Discrepancy] = self.catalog.of_kind("discrepancies", self.game)  # type: ignore[assignment]
+        out = ["# Where the sources disagree\n",
+               "Each entry gives every reading with its source, the reading the project and its engine "
+               "follow, and why. Generated from `data/discrepancies.yaml`.\n",
+               table(["Discrepancy", "Topic", "Follows"], ([d.names.en, d.topic, ", ".join(d.follows)] for d in items))]
+        for d in items:
+            readings = [[r.source.key + (f" ({r.source.section}, line {r.source.line})" if r.source.line else (f" ({r.source.section})" if r.source.section else "")),
+                         r.says, "followed" if r.source.key in d.follows else ""] for r in d.readings]
+            out.append(self.entry_block(2, d, [("Topic", d.topic), ("Affects", ", ".join(self.link(a) for a in d.affects) or None)]))
+            out.append(table(["Source", "Reading", ""], readings))
+            out.append(f"\n**Decision.** {text(d.decision)}\n")
+        return "\n".join(out)
+
+
+PAGE_OF_KIND = {
+    "buildings": "buildings",
+    "components": "components",
+    "resources": "components",
+    "setups": "components",
+    "variants": "components",
+    "phases": "turn",
+    "roads": "turn",
+    "scoring_rules": "turn",
+    "favour_rows": "favours",
+    "favour_columns": "favours",
+    "favours": "favours",
+    "favour_tables": "favours",
+    "castles": "castle",
+    "castle_sections": "castle",
+    "terms": "glossary",
+    "discrepancies": "discrepancies",
+}
+
+
+def sources_page(catalog: Catalog) -> str:
+    out = ["# Sources\n", "Every rulebook and public source a catalog fact cites, by key. "
+           "Generated from `data/sources.yaml`.\n"]
+    for game in catalog.games():
+        out.append(f"## {text(catalog.get(game).names.en)} {{#{game}.sources}}\n")
+        for s in catalog.of_kind("sources", game):
+            assert isinstance(s, Source)
+            where = f"[{text(s.url)}]({s.url})" if s.url else (f"`{text(s.file)}` (shared seeds)" if s.file else None)
+            out.append(f"### {text(s.key)}: {text(s.names.en)} {{#{s.id}}}\n")
+            out.append(table(["", ""], [[k, v] for k, v in [("Kind", s.source_kind), ("Language", s.language),
+                                                               ("Edition", s.edition), ("Licence", s.licence_note)] if v]))
+            if where:
+                out.append(f"\nWhere: {where}\n")
+            if s.notes:
+                out.append(f"\n{text(s.notes)}\n")
+    return "\n".join(out)
+
+
+def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str) -> list[Path]:
+    """Write the generated pages into ``docs_dir`` (a copy of docs/); return the paths written."""
+    written = []
+    for game in catalog.games():
+        writer = PageWriter(catalog, game, datasette_url)
+        folder = docs_dir / game
+        folder.mkdir(parents=True, exist_ok=True)
+        pages = {
+            "buildings": writer.buildings_page(),
+            "components": writer.components_page(),
+            "turn": writer.turn_page(),
+            "favours": writer.favours_page(),
+            "castle": writer.castle_page(),
+            "glossary": writer.glossary_page(),
+            "discrepancies": writer.discrepancies_page(),
+        }
+        for name, body in pages.items():
+            path = folder / f"{name}.md"
+            path.write_text(body, encoding="utf-8")
+            written.append(path)
+    path = docs_dir / "sources.md"
+    path.write_text(sources_page(catalog), encoding="utf-8")
+    written.append(path)
+    return written

@@ -1,0 +1,411 @@
+"""The catalog schema: one pydantic model per kind of entry.
+
+A catalog file is a mapping from a kind's plural key (``buildings:``, ``terms:``) to a list of
+entries. Field descriptions double as Datasette column descriptions and JSON Schema help text,
+so they are written for players and tool makers, not for us.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+ID_PATTERN = r"^[a-z][a-z0-9]*(\.[a-z0-9][a-z0-9-]*)+$"
+
+
+class RefMarker:
+    """Marks a field whose value is the id of another catalog entry (checked in the second pass)."""
+
+
+class BundleMarker:
+    """Marks a mapping of resource slugs to quantities (keys checked in the second pass)."""
+
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+Ref = Annotated[str, StringConstraints(pattern=ID_PATTERN), RefMarker()]
+GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
+Confidence = Literal["text", "confirmed", "picture_read", "inferred", "unconfirmed"]
+Bundle = Annotated[dict[str, int], BundleMarker()]
+"""Quantities keyed by resource slug of the same game (``food``, ``deniers``, )."""
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourceRef(Model):
+    """Where a fact comes from: a source key of data/sources.yaml plus the place inside it."""
+
+    key: str = Field(description="Source key, defined in data/sources.yaml (HU, PL, EN1, TILES, ...)")
+    section: str | None = Field(None, description="The source's own heading or page for the passage")
+    line: int | None = Field(None, ge=1, description="Line of the seed file (rulebook transcriptions)")
+    url: str | None = Field(None, pattern=r"^https?://", description="A public page, when the source is one")
+    note: str | None = None
+
+
+class Forms(Model):
+    en: list[str] = []
+    hu: list[str] = []
+    pl: list[str] = []
+    de: list[str] = []
+    fr: list[str] = []
+
+
+class Names(Model):
+    """Names as the rulebooks give them, plus every other surface form the texts use."""
+
+    en: str
+    hu: str | None = None
+    pl: str | None = None
+    de: str | None = None
+    fr: str | None = None
+    forms: Forms = Forms()
+
+
+class Entry(Model):
+    """Fields every catalog entry has."""
+
+    id: Id = Field(description="Stable id; never renumbered or reused")
+    game: GameId = Field(description="The game this entry belongs to")
+    names: Names
+    sources: list[SourceRef] = Field(min_length=1)
+    confidence: Confidence = Field(
+        description="How the fact is known: text (a rulebook says it), confirmed (official source), "
+        "picture_read (read off a tile or board picture), inferred, unconfirmed"
+    )
+    fact_confidence: dict[str, Confidence] = Field(
+        {}, description="Confidence of single fields that differ from the entry's (e.g. names.pl)"
+    )
+    notes: str | None = None
+
+
+# --- effects: the small vocabulary the engine interprets -----------------------------------
+
+
+class Exchange(Model):
+    give: Bundle
+    get: Bundle
+
+
+class ProduceEffect(Model):
+    """Compulsory production: the worker's owner takes one of the choices."""
+
+    kind: Literal["produce"]
+    choices: list[Bundle] = Field(min_length=1)
+    owner_bonus: list[Bundle] = Field(
+        [], description="When another player's worker produces here, the owner takes one of these"
+    )
+
+
+class GainEffect(Model):
+    """Optional gain of one of the choices (trading post, favour cells)."""
+
+    kind: Literal["gain"]
+    choices: list[Bundle] = Field(min_length=1)
+
+
+class ExchangeEffect(Model):
+    """Optional trade: pick at most one option, give its left side, get its right side."""
+
+    kind: Literal["exchange"]
+    options: list[Exchange] = Field(min_length=1)
+    uses: int = Field(1, ge=1, description="How many times per activation")
+
+
+class BuildEffect(Model):
+    """Build one building of a category, paying its cost less the discount."""
+
+    kind: Literal["build"]
+    category: Literal["wood", "stone", "prestige"]
+    site: Literal["first_free_space", "own_residence"]
+    discount: Bundle = {}
+
+
+class ConvertEffect(Model):
+    """Turn a building into a residence (the lawyer), paying the residence's cost less the discount."""
+
+    kind: Literal["convert"]
+    into: Ref
+    targets: list[Literal["neutral", "own_wood", "own_stone"]] = Field(min_length=1)
+    excludes: list[Ref] = Field([], description="Buildings that may never be converted")
+    discount: Bundle = {}
+    delayed_if_occupied: bool = Field(
+        False, description="An occupied target is paid for at once but converted after its activation"
+    )
+
+
+class MoveProvostEffect(Model):
+    kind: Literal["move_provost"]
+    max_spaces: int = Field(ge=1)
+    cost_per_space: Bundle = {}
+
+
+class RelocateWorkerEffect(Model):
+    """The gate: move the worker, free, to any unoccupied placement, or take it back."""
+
+    kind: Literal["relocate_worker"]
+
+
+class ClaimTurnOrderEffect(Model):
+    """The stables: occupants take the first turn-order places in circle order."""
+
+    kind: Literal["claim_turn_order"]
+    places: int = Field(ge=1)
+
+
+class InnEffect(Model):
+    """The inn: the right-hand occupant pays this much per placement anywhere."""
+
+    kind: Literal["inn"]
+    placement_cost: Bundle
+
+
+class NoEffect(Model):
+    kind: Literal["none"]
+
+
+Effect = Annotated[
+    Union[
+        ProduceEffect,
+        GainEffect,
+        ExchangeEffect,
+        BuildEffect,
+        ConvertEffect,
+        MoveProvostEffect,
+        RelocateWorkerEffect,
+        ClaimTurnOrderEffect,
+        InnEffect,
+        NoEffect,
+    ],
+    Field(discriminator="kind"),
+]
+
+
+# --- kinds -------------------------------------------------------------------------------
+
+
+class Rulebook(Model):
+    key: str
+    language: Literal["en", "hu", "pl", "de", "fr"]
+
+
+class Game(Entry):
+    id: GameId = Field(description="Stable id of the game; every other id of the game starts with it")
+    designers: list[str]
+    publisher: str
+    year: int
+    players_min: int = Field(ge=1)
+    players_max: int = Field(ge=1)
+    rulebooks: list[Rulebook] = []
+
+
+class Source(Entry):
+    key: str = Field(description="Short key used in every sources list (HU, PL, EN1, ...)")
+    source_kind: Literal[
+        "rulebook", "official", "tiles", "reference", "picture", "faq", "implementation", "facts"
+    ]
+    language: str | None = None
+    edition: str | None = None
+    file: str | None = Field(None, description="Seed file, relative to the shared folder")
+    url: str | None = Field(None, pattern=r"^https?://")
+    licence_note: str | None = None
+
+
+class Resource(Entry):
+    resource_class: Literal["cube", "money", "points", "reward", "wildcard"]
+    colour: str | None = None
+    count: int | None = Field(None, description="How many the box holds (informative; the stock is unlimited)")
+    matches: list[str] = Field([], description="For wildcards: the resource slugs it stands for")
+
+
+class Component(Entry):
+    count: int | None = None
+    per_player: int | None = None
+    approximate: bool = False
+    unlimited: bool = False
+    description: str
+
+
+class Building(Entry):
+    category: Literal["special", "neutral", "fixed", "wood", "stone", "residential", "prestige"]
+    tiles: int | None = Field(None, description="Tiles in the box (None: printed on the board)")
+    unlimited: bool = Field(False, description="More may be built than there are tiles")
+    cost: Bundle | None = Field(None, description="Paid to the stock when built")
+    prestige: int = Field(0, description="Prestige points scored when built")
+    favours: int = Field(0, description="Royal favours the builder gets when built")
+    income: Bundle = Field({}, description="Paid to the owner in phase 1 every turn")
+    effect: Effect | None = Field(None, description="What a worker here does when activated")
+    accepts_workers: bool = True
+    road_space: int | None = Field(None, description="Fixed road space, for buildings printed on the board")
+    activation_order: int | None = Field(None, description="Order of activation in phase 3 (special)")
+    edition: Literal["1", "2"] = "1"
+    optional: bool = Field(False, description="Off by default; an option enables it")
+
+
+class FavourRow(Entry):
+    row: int = Field(ge=1)
+
+
+class FavourColumn(Entry):
+    column: int = Field(ge=1)
+    opens_after: Ref | None = Field(None, description="Castle section whose scoring must be over")
+
+
+class Favour(Entry):
+    row: Ref
+    column: int = Field(ge=1)
+    effect: Effect
+
+
+class FavourTable(Entry):
+    one_row_per_favour_in_a_phase: bool
+    player_orders_simultaneous_favours: bool
+    discounts_only_on_favour_builds: bool
+    columns_open_after_scoring_is_over: bool
+
+
+class ScoringStep(Model):
+    houses_min: int = Field(ge=0)
+    houses_max: int | None = None
+    reward: Bundle
+
+
+class CastleSection(Entry):
+    order: int = Field(ge=1)
+    spaces: int = Field(ge=1)
+    prestige_per_batch: int
+    marker_space: int = Field(ge=1, description="Road space of this section's scoring marker")
+    scoring: list[ScoringStep] = Field(min_length=1)
+
+
+class Batch(Model):
+    cubes: int = Field(ge=1)
+    distinct: bool
+    required: list[str] = []
+
+
+class Castle(Entry):
+    worker_spaces: int
+    workers_per_player: int
+    batch: Batch
+    no_batch_penalty: Bundle
+    no_penalty_when_full: bool
+    most_batches_reward: Bundle
+    most_batches_tie: Literal["earliest_in_castle"]
+    points_floor: int
+
+
+class FixedSpace(Model):
+    space: int = Field(ge=1)
+    building: Ref
+
+
+class Road(Entry):
+    spaces: int = Field(ge=1)
+    neutral_spaces: list[int]
+    fixed: list[FixedSpace]
+    bailiff_start: int
+    provost_start: int
+    provost_min: int
+    provost_max: int
+    bailiff_steps_when_provost_ahead: int
+    bailiff_steps_otherwise: int
+    passing_scale: list[int] = Field(description="Placement cost read off the lowest free passing space")
+    first_pass_bonus: Bundle
+    own_building_cost: Bundle
+    turn_order_spaces: int
+
+
+class Phase(Entry):
+    order: int = Field(ge=1)
+    player_order: Literal["turn_order", "passing_order", "castle_order", "road_order", "none"]
+    summary: str
+    income: Bundle = {}
+    provost_move: MoveProvostEffect | None = None
+
+
+class Setup(Entry):
+    player_counts: list[int]
+    starting_deniers_by_turn_order: list[int] = []
+    starting_resources: Bundle = {}
+    per_player: dict[str, int] = Field({}, description="Pieces per player by component slug")
+    description: str
+
+
+class Variant(Entry):
+    player_counts: list[int] = []
+    automatic: bool = Field(False, description="Applies by itself at these player counts")
+    default_enabled: bool = False
+    disables: list[Ref] = []
+    enables: list[Ref] = []
+    favour_replacement: Bundle | None = None
+    starting_deniers_by_turn_order: list[int] = []
+    turn_order_rule: Literal["alternate_each_turn"] | None = None
+    placement_cost_after_opponent_passed: Bundle | None = None
+    description: str
+
+
+class ScoringRule(Entry):
+    per: Bundle | None = Field(None, description="What the player hands in for one reward")
+    reward: Bundle | None = None
+    tie_rule: Literal["all_tied_win"] | None = None
+    description: str
+
+
+class Card(Entry):
+    deck: str
+    card_type: str
+    count: int = Field(1, ge=1)
+    effect: Effect | None = None
+
+
+class Term(Entry):
+    definition: str
+    refers_to: Ref | None = None
+
+
+class Reading(Model):
+    source: SourceRef
+    says: str
+
+
+class Discrepancy(Entry):
+    topic: Literal["number", "missing-rule", "example", "wording", "component", "name", "edition"]
+    affects: list[Ref] = []
+    readings: list[Reading] = Field(min_length=2)
+    follows: list[str] = Field(min_length=1, description="Source keys of the reading the project follows")
+    decision: str
+
+
+class Kind(Model):
+    """A kind of catalog entry: its key in the YAML files, its model and its table."""
+
+    key: str
+    model: Any
+    table: str
+    description: str
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind(key="games", model=Game, table="games", description="Games in the knowledge base"),
+    Kind(key="sources", model=Source, table="sources", description="Rulebooks and public sources cited"),
+    Kind(key="resources", model=Resource, table="resources", description="Resources, money and points"),
+    Kind(key="components", model=Component, table="components", description="What is in the box"),
+    Kind(key="buildings", model=Building, table="buildings", description="Every building of the game"),
+    Kind(key="favour_rows", model=FavourRow, table="favour_rows", description="Rows of the royal favour table"),
+    Kind(key="favour_columns", model=FavourColumn, table="favour_columns", description="Columns of the royal favour table and when they open"),
+    Kind(key="favours", model=Favour, table="favours", description="Cells of the royal favour table"),
+    Kind(key="favour_tables", model=FavourTable, table="favour_tables", description="Rules of the royal favour table"),
+    Kind(key="castles", model=Castle, table="castles", description="The castle: batches, penalty, most-batches favour"),
+    Kind(key="castle_sections", model=CastleSection, table="castle_sections", description="Dungeon, walls and towers"),
+    Kind(key="roads", model=Road, table="roads", description="The road, bridge and passing scale"),
+    Kind(key="phases", model=Phase, table="phases", description="The phases of a turn"),
+    Kind(key="setups", model=Setup, table="setups", description="Setup by player count"),
+    Kind(key="variants", model=Variant, table="variants", description="Variants and options"),
+    Kind(key="scoring_rules", model=ScoringRule, table="scoring_rules", description="End-of-game scoring"),
+    Kind(key="cards", model=Card, table="cards", description="Cards"),
+    Kind(key="terms", model=Term, table="glossary", description="Glossary of game terms in EN/HU/PL"),
+    Kind(key="discrepancies", model=Discrepancy, table="discrepancies", description="Where the sources disagree, and what the project follows"),
+)
+KIND_BY_KEY = {kind.key: kind for kind in KINDS}

@@ -1,0 +1,41 @@
+"""Shared fixtures: throwaway copies of the project, and one built copy per test session."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.build import build
+from kb.catalog import Catalog, load_catalog
+from kb.project import Project
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_project(target: Path) -> Project:
+    """A project folder with copies of the catalogs, the docs and mkdocs.yml."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "data", target / "data")
+    shutil.copytree(ROOT / "docs", target / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    return Project(target)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    return copy_project(tmp_path / "project")
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return load_catalog(ROOT / "data", display_root=ROOT)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    """The real catalogs built once into a temporary project."""
+    project = copy_project(tmp_path_factory.mktemp("built") / "project")
+    build(project)
+    return project
