@@ -119,17 +119,33 @@ def describe_extra(entry: Entry, describer: Describer) -> dict[str, Any]:
     return {}
 
 
-def searchable_text(entry: Entry, extra: dict[str, Any]) -> str:
-    """Everything a player might type to find this entry."""
+def name_text(entry: Entry) -> str:
+    """Every name and surface form of the entry."""
     names = [entry.names.en, entry.names.hu, entry.names.pl, entry.names.de, entry.names.fr]
     for lang in LANGS:
         names.extend(getattr(entry.names.forms, lang))
-    texts = [t for t in names if t]
+    return " | ".join(n for n in names if n)
+
+
+def body_text(entry: Entry, extra: dict[str, Any]) -> str:
+    """The entry's descriptive text: what it does, what it means."""
+    texts = []
     for key in ("effect_text", "definition", "description", "summary", "decision"):
         value = extra.get(key) if key in extra else getattr(entry, key, None)
         if isinstance(value, str):
             texts.append(value)
     return " | ".join(texts)
+
+
+def searchable_text(entry: Entry, extra: dict[str, Any]) -> str:
+    """Everything a player might type to find this entry."""
+    return " | ".join(t for t in (name_text(entry), body_text(entry, extra)) if t)
+
+
+# Column weights for ranking the search index: a hit in a name outranks a hit in a description.
+SEARCH_COLUMNS = {"title": 10.0, "name_hu": 10.0, "name_pl": 10.0, "names": 10.0, "names_folded": 10.0,
+                  "names_stemmed": 5.0, "body": 1.0, "body_folded": 1.0, "body_stemmed": 0.5}
+SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_COLUMNS.values()) + ")"
 
 
 def build_database(catalog: Catalog, path: Path) -> dict[str, int]:
@@ -155,10 +171,12 @@ def build_database(catalog: Catalog, path: Path) -> dict[str, int]:
                 row["search_folded"] = folded_text(text)
                 row["search_stemmed"] = stemmed_text(text)
                 rows.append(row)
+                names, body = name_text(entry), body_text(entry, extra)
                 search_rows.append({
                     "entity_id": entry.id, "kind": kind.key, "table_name": kind.table, "game": entry.game,
                     "title": entry.names.en, "name_hu": entry.names.hu, "name_pl": entry.names.pl,
-                    "text": text, "folded": row["search_folded"], "stemmed": row["search_stemmed"],
+                    "names": names, "names_folded": folded_text(names), "names_stemmed": stemmed_text(names),
+                    "body": body, "body_folded": folded_text(body), "body_stemmed": stemmed_text(body),
                 })
             db["entities"].insert_all(
                 ({"id": r["id"], "kind": kind.key, "table_name": kind.table, "game": r["game"],
@@ -170,7 +188,7 @@ def build_database(catalog: Catalog, path: Path) -> dict[str, int]:
         db["search"].insert_all(search_rows)
         counts["search"] = len(search_rows)
     for table in ["search", *[k.table for k in KINDS]]:
-        columns = ["title", "name_hu", "name_pl", "text", "folded", "stemmed"] if table == "search" else [
+        columns = list(SEARCH_COLUMNS) if table == "search" else [
             "name_en", "name_hu", "name_pl", "forms_en", "forms_hu", "forms_pl", "search_folded", "search_stemmed"]
         db[table].enable_fts(columns, tokenize=FTS_TOKENIZE, create_triggers=False)
     problems = db.conn.execute("PRAGMA foreign_key_check").fetchall()
@@ -237,8 +255,7 @@ def _create_tables(db: sqlite_utils.Database) -> None:
         foreign_keys=[("discrepancy_id", "discrepancies", "id"), ("entity_id", "entities", "id")],
     )
     db["search"].create(
-        {"entity_id": str, "kind": str, "table_name": str, "game": str, "title": str, "name_hu": str,
-         "name_pl": str, "text": str, "folded": str, "stemmed": str},
+        {"entity_id": str, "kind": str, "table_name": str, "game": str, **{c: str for c in SEARCH_COLUMNS}},
         foreign_keys=[("entity_id", "entities", "id")],
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.catalog import Catalog
-from kb.database import extra_columns
+from kb.database import SEARCH_RANK, extra_columns
 from kb.schema import KINDS, Entry
 
 DATABASE = "kb"
@@ -50,7 +50,7 @@ CANNED_QUERIES: dict[str, dict[str, Any]] = {
             "select search.entity_id, search.kind, search.title, search.name_hu, search.name_pl, search.game\n"
             "from search_fts join search on search.rowid = search_fts.rowid\n"
             "where search_fts match kb_fts_query(:q)\n"
-            "order by search_fts.rank limit 50"
+            f"order by {SEARCH_RANK} limit 50"
         ),
     },
     "buildings_producing": {
@@ -83,7 +83,8 @@ CANNED_QUERIES: dict[str, dict[str, Any]] = {
             "from search_fts join search on search.rowid = search_fts.rowid\n"
             "join entities e on e.id = search.entity_id\n"
             "where search_fts match kb_fts_query(:q)\n"
-            "order by case e.kind when 'terms' then 0 else 1 end, search_fts.rank limit 20"
+            "order by exists(select 1 from name_forms n where n.entity_id = e.id and n.folded = kb_fold(:q)) desc,\n"
+            f"  e.kind = 'terms' desc, {SEARCH_RANK} limit 20"
         ),
     },
 }

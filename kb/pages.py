@@ -75,11 +75,9 @@ class PageWriter:
         return f"{self.datasette_url}/kb/{table_name}/{tilde_encode(entry.id)}"
 
     def link(self, entry_id: str) -> str:
-        """A link to an entry's anchor on the page that shows it."""
+        """A link to an entry's anchor on the page that shows it (pages of one game share a folder)."""
         entry = self.catalog.get(entry_id)
-        page = PAGE_OF_KIND.get(self.catalog.kind_of(entry_id).key)
-        if page is None:
-            return text(entry.names.en)
+        page = PAGE_OF_KIND[self.catalog.kind_of(entry_id).key]
         return f"[{text(entry.names.en)}]({page}.md#{entry_id})"
 
     def names_line(self, entry: Entry) -> str:
@@ -351,6 +349,16 @@ PAGE_OF_KIND = {
     "terms": "glossary",
     "discrepancies": "discrepancies",
 }
+
+
+def page_of(catalog: Catalog, entry_id: str) -> str:
+    """The site path (relative to the site root) of the page that shows an entry under its id."""
+    located = catalog.entries[entry_id]
+    if located.kind.key == "games":
+        return f"{entry_id}/"
+    if located.kind.key == "sources":
+        return "sources/"
+    return f"{located.entry.game}/{PAGE_OF_KIND[located.kind.key]}/"
 
 
 def sources_page(catalog: Catalog) -> str:

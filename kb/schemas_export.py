@@ -10,21 +10,35 @@ import yaml
 from kb.schema import KINDS, KIND_BY_KEY
 
 
+def _split(model_schema: dict) -> tuple[dict, dict]:
+    """A model's schema without its definitions, and the definitions (hoisted to the file's root,
+    where pydantic's ``#/$defs/...`` references resolve)."""
+    schema = dict(model_schema)
+    return schema, schema.pop("$defs", {})
+
+
 def kind_schema(key: str) -> dict:
     kind = KIND_BY_KEY[key]
+    items, defs = _split(kind.model.model_json_schema())
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": kind.description,
+        "$defs": defs,
         "type": "array",
-        "items": kind.model.model_json_schema(),
+        "items": items,
     }
 
 
 def file_schema(keys: list[str]) -> dict:
     """A catalog file: a mapping of kind keys to entry lists."""
-    properties = {key: kind_schema(key) for key in keys}
+    properties, defs = {}, {}
+    for key in keys:
+        items, kind_defs = _split(KIND_BY_KEY[key].model.model_json_schema())
+        defs.update(kind_defs)  # shared models (Names, SourceRef, effects) have one definition
+        properties[key] = {"title": KIND_BY_KEY[key].description, "type": "array", "items": items}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$defs": defs,
         "type": "object",
         "properties": properties,
         "additionalProperties": False,

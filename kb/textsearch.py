@@ -16,7 +16,9 @@ import snowballstemmer
 # Letters without a Unicode decomposition, which NFKD leaves alone.
 _EXTRA_FOLDS = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-LANGUAGES = ("english", "hungarian", "polish")
+# Each stem is stored with a language tag ("hu" + stem), so a Hungarian stem of the query only
+# meets Hungarian stems of the text: untagged, "łaska" and "last" would share the stem "las".
+LANGUAGES = {"english": "en", "hungarian": "hu", "polish": "pl"}
 
 
 def fold(text: str) -> str:
@@ -35,13 +37,14 @@ def _stemmer(language: str) -> snowballstemmer.stemmer:
 
 
 @lru_cache(maxsize=65536)
-def stems(word: str) -> tuple[str, ...]:
-    """Folded stems of one word in every language we serve, without repeats."""
-    out: list[str] = []
-    for language in LANGUAGES:
+def stems(word: str) -> tuple[tuple[str, str], ...]:
+    """(language tag, folded stem) of one word in every language we serve."""
+    out: list[tuple[str, str]] = []
+    for language, tag in LANGUAGES.items():
         stem = fold(_stemmer(language).stemWord(word.lower()))
-        if len(stem) >= 2 and stem not in out:
-            out.append(stem)
+        # A stem of 3 letters or fewer joins too many unrelated words ("last", "łaska" -> "las").
+        if len(stem) >= 4 or stem == fold(word):
+            out.append((tag, stem))
     return tuple(out)
 
 
@@ -50,19 +53,28 @@ def folded_text(text: str) -> str:
 
 
 def stemmed_text(text: str) -> str:
-    return " ".join(" ".join(stems(w)) for w in words(text))
+    """Language-tagged stems (``hukofejto``) of every word."""
+    return " ".join(" ".join(tag + stem for tag, stem in stems(w)) for w in words(text))
+
+
+# Stems shorter than this are matched exactly, never as prefixes: "las*" would find "last".
+PREFIX_MIN = 6
 
 
 def fts_query(query: str) -> str:
-    """An FTS5 MATCH expression for a user's words: each word as written, folded, or stemmed.
+    """An FTS5 MATCH expression for a user's words.
 
-    Words are ANDed; the alternatives of one word are ORed, and stems match as prefixes so that
-    an inflected query (``kőfejtőben``) finds the base form (``kőfejtő``).
+    Each word matches as written (folded), through a stem of the same language (``kőfejtőben`` ->
+    ``hukofejto``), or, for long stems, as the prefix of a plain word (``kamieniołomu`` ->
+    ``kamieniolom*`` finds ``kamieniołom``). Words are ANDed.
     """
     clauses = []
     for word in words(query):
         options = {f'"{fold(word)}"'}
-        # Short stems as prefixes would match unrelated words ("las" for "łaska"): keep those exact.
-        options.update(f'"{stem}" *' if len(stem) >= 4 else f'"{stem}"' for stem in stems(word))
+        for tag, stem in stems(word):
+            long_enough = len(stem) >= PREFIX_MIN
+            options.add(f'"{tag}{stem}" *' if long_enough else f'"{tag}{stem}"')
+            if long_enough:
+                options.add(f'"{stem}" *')
         clauses.append("(" + " OR ".join(sorted(options)) + ")")
     return " AND ".join(clauses) if clauses else '""'

@@ -1,0 +1,53 @@
+"""The command line: thin wrappers that report the library's results and errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kb.cli import main
+from kb.schemas_export import export_schemas
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_validate_ok(project) -> None:
+    result = CliRunner().invoke(main, ["validate", "--root", str(project.root)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok: ")
+
+
+def test_no_project_is_a_clear_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["validate", "--root", str(tmp_path / "nowhere")])
+    assert result.exit_code != 0
+
+
+def test_build_reports_what_it_built(project) -> None:
+    result = CliRunner().invoke(main, ["build", "--root", str(project.root)])
+    assert result.exit_code == 0, result.output
+    assert "entries" in result.output and (project.build / "kb.db").is_file()
+
+
+def test_committed_json_schemas_are_current(tmp_path: Path) -> None:
+    export_schemas(ROOT / "data", tmp_path)
+    fresh = {p.relative_to(tmp_path): p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.json")}
+    committed = {p.relative_to(ROOT / "schemas"): p.read_text(encoding="utf-8") for p in (ROOT / "schemas").rglob("*.json")}
+    assert fresh == committed, "run `kb schemas` and commit schemas/"
+
+
+def test_every_catalog_names_its_schema_for_editors() -> None:
+    for catalog in (ROOT / "data").glob("*.yaml"):
+        first = catalog.read_text(encoding="utf-8").splitlines()[0]
+        assert first == f"# yaml-language-server: $schema=../schemas/{catalog.stem}.schema.json", catalog.name
+        assert (ROOT / "schemas" / f"{catalog.stem}.schema.json").is_file()
+
+
+def test_exported_schema_accepts_the_catalog() -> None:
+    import jsonschema
+    import yaml
+
+    for catalog in (ROOT / "data").glob("*.yaml"):
+        schema = json.loads((ROOT / "schemas" / f"{catalog.stem}.schema.json").read_text(encoding="utf-8"))
+        jsonschema.validate(yaml.safe_load(catalog.read_text(encoding="utf-8")), schema)

@@ -1,0 +1,115 @@
+"""The site: strict build, an anchor for every catalog entry, offline, searchable in three languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+
+from kb.build import BuildError, build
+from kb.catalog import load_catalog
+from kb.pages import page_of
+from kb.textsearch import fold
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+def soup(site: Path, page: str) -> BeautifulSoup:
+    return BeautifulSoup((site / page / "index.html").read_text(encoding="utf-8"), "html.parser")
+
+
+def test_every_catalog_entry_has_an_anchor_on_its_page(built, catalog) -> None:
+    pages: dict[str, BeautifulSoup] = {}
+    missing = []
+    for entry_id in catalog.entries:
+        page = page_of(catalog, entry_id)
+        if page not in pages:
+            pages[page] = soup(built.site, page)
+        if pages[page].find(id=entry_id) is None:
+            missing.append(f"{entry_id} (expected on {page})")
+    assert not missing, "entries without a page anchor:\n" + "\n".join(missing)
+
+
+def test_building_and_term_anchors_are_headings_with_names(built, catalog) -> None:
+    buildings = soup(built.site, "caylus/buildings/")
+    for b in catalog.of_kind("buildings"):
+        heading = buildings.find(id=b.id)
+        assert heading.name in ("h2", "h3"), b.id
+        section = heading.find_next("p").get_text()
+        for name in (b.names.hu, b.names.pl):
+            if name:
+                assert name in section, (b.id, name)
+    glossary = soup(built.site, "caylus/glossary/")
+    for t in catalog.of_kind("terms"):
+        assert glossary.find(id=t.id).name == "h2", t.id
+
+
+def test_no_resource_is_loaded_from_another_host(built) -> None:
+    offenders = []
+    for html in built.site.rglob("*.html"):
+        page = BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
+        for tag, attr in (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"),
+                          ("source", "src"), ("video", "src"), ("audio", "src"), ("embed", "src")):
+            for element in page.find_all(tag):
+                url = element.get(attr)
+                if tag == "link" and "stylesheet" not in (element.get("rel") or []) and "preload" not in (element.get("rel") or []) and "icon" not in (element.get("rel") or []):
+                    continue
+                host = urlparse(url or "").hostname
+                if host and host not in LOCAL_HOSTS:
+                    offenders.append(f"{html.relative_to(built.site)}: <{tag} {attr}={url}>")
+    assert not offenders, "\n".join(offenders)
+    css = "".join(p.read_text(encoding="utf-8", errors="replace") for p in built.site.rglob("*.css"))
+    assert "fonts.googleapis.com" not in css and "fonts.gstatic.com" not in css
+
+
+def test_search_index_has_every_building_under_its_anchor_with_hu_pl_and_folded_names(built, catalog) -> None:
+    index = json.loads((built.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert "hu" in index["config"]["lang"] and "stemmer" in index["config"]["pipeline"]
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    for b in catalog.of_kind("buildings"):
+        doc = by_location.get(f"caylus/buildings/#{b.id}")
+        assert doc, f"{b.id} not in the search index"
+        for name in (b.names.hu, b.names.pl):
+            if name:
+                assert name in doc["text"], (b.id, name)
+                assert fold(name) in doc["text"].lower() or fold(name) == name.lower(), (b.id, fold(name))
+
+
+def test_links_to_datasette_rows(built) -> None:
+    page = soup(built.site, "caylus/buildings/")
+    links = [a["href"] for a in page.find_all("a") if a.get_text() == "Datasette row"]
+    assert "http://127.0.0.1:8001/kb/buildings/caylus~2Ebuilding~2Echurch" in links
+
+
+def test_markup_in_catalog_text_is_escaped(project) -> None:
+    buildings = project.data / "buildings.yaml"
+    planted = "<script>alert('planted')</script>"
+    buildings.write_text(buildings.read_text(encoding="utf-8").replace(
+        "names: {en: Bank,", f'names: {{en: "Bank {planted}",', 1).replace(
+        "    en: Bank\n", f'    en: "Bank {planted}"\n', 1), encoding="utf-8")
+    assert planted in buildings.read_text(encoding="utf-8")
+    build(project)
+    html = (project.site / "caylus" / "buildings" / "index.html").read_text(encoding="utf-8")
+    page = BeautifulSoup(html, "html.parser")
+    assert not [s for s in page.find_all("script") if "planted" in (s.string or "")]
+    assert "&lt;script&gt;alert" in html
+
+
+def test_a_failing_site_build_leaves_the_previous_build_untouched(project) -> None:
+    build(project)
+    before = {p: p.read_bytes() for p in [project.build / "kb.db", project.site / "caylus" / "buildings" / "index.html"]}
+    (project.docs / "index.md").write_text("# Home\n\n[a broken link](missing-page.md)\n", encoding="utf-8")
+    with pytest.raises(BuildError):
+        build(project)
+    assert {p: p.read_bytes() for p in before} == before
+    assert not list(project.root.glob(".build-*")), "staging folders must be cleaned up"
+
+
+def test_generated_pages_are_written_to_build_docs(built) -> None:
+    generated = built.build / "docs" / "caylus" / "buildings.md"
+    assert generated.is_file()
+    catalog = load_catalog(built.data)
+    assert all(f"{{#{b.id}}}" in generated.read_text(encoding="utf-8") for b in catalog.of_kind("buildings"))
