@@ -90,3 +90,7 @@ def serve_command(root: str | None, host: str, site_port: int, datasette_port: i
         ctx = click.get_current_context()
         ctx.invoke(build_command, root=str(project.root), datasette_url=f"http://{host}:{datasette_port}")
     serve(project, host=host, site_port=site_port, datasette_port=datasette_port)
+
+
+if __name__ == "__main__":
+    main()

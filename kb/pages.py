@@ -228,6 +228,7 @@ class PageWriter:
                 ("Placement cost (passing scale)", ", ".join(map(str, road.passing_scale))),
                 ("First to pass takes", self.describe.bundle(road.first_pass_bonus)),
                 ("Placement on one's own building", self.describe.bundle(road.own_building_cost)),
+                ("Owner gets, when another player places there", self.describe.bundle(road.visit_owner_reward)),
                 ("Turn-order spaces", road.turn_order_spaces)]))
             rows = []
             for space in range(1, road.spaces + 1):

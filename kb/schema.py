@@ -314,6 +314,7 @@ class Road(Entry):
     passing_scale: list[int] = Field(description="Placement cost read off the lowest free passing space")
     first_pass_bonus: Bundle
     own_building_cost: Bundle
+    visit_owner_reward: Bundle = Field(description="What a building's owner gets when another player places a worker on it")
     turn_order_spaces: int
 
 

@@ -1,0 +1,66 @@
+"""kb serve: the site and Datasette answer on their ports, and stop together."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from kb.serve import needs_build
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str, timeout: float = 30.0) -> tuple[int, bytes]:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return response.status, response.read()
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def test_serve_answers_on_both_ports(built) -> None:
+    site_port, datasette_port = free_port(), free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kb.cli", "serve", "--root", str(built.root),
+         "--port", str(site_port), "--datasette-port", str(datasette_port)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    try:
+        status, body = get(f"http://127.0.0.1:{site_port}/caylus/buildings/")
+        assert status == 200 and b'id="caylus.building.church"' in body
+        status, body = get(f"http://127.0.0.1:{datasette_port}/kb/search.json?q=intezo&_shape=array")
+        assert status == 200 and b"caylus.term.provost" in body
+        # Immutable and read-only: writes are refused.
+        request = urllib.request.Request(f"http://127.0.0.1:{datasette_port}/kb/buildings/-/insert", data=b"{}", method="POST")
+        try:
+            urllib.request.urlopen(request, timeout=5)
+            raise AssertionError("a write endpoint answered")
+        except urllib.error.HTTPError as refused:
+            assert refused.code in (403, 404, 405)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_needs_build_notices_changed_catalogs(built) -> None:
+    assert not needs_build(built)
+    catalog = built.data / "games.yaml"
+    later = (built.build / "kb.db").stat().st_mtime + 5
+    original = catalog.stat().st_mtime
+    os.utime(catalog, (later, later))
+    try:
+        assert needs_build(built)
+    finally:
+        os.utime(catalog, (original, original))
