@@ -45,13 +45,20 @@ CATEGORY_TITLES = {
 }
 
 
+class Linked(str):
+    """Markdown built from escaped parts (links to other entries); safe to insert as it is."""
+
+
 def text(value: object) -> str:
     """Catalog text made safe for Markdown: HTML escaped, so a name can never inject markup."""
     return html.escape(str(value), quote=False)
 
 
 def cell(value: object) -> str:
-    return text(value).replace("|", "\\|").replace("\n", " ") if value not in (None, "") else "—"
+    if value in (None, ""):
+        return "—"
+    markdown = value if isinstance(value, Linked) else text(value)
+    return markdown.replace("|", "\\|").replace("\n", " ")
 
 
 def table(headers: list[str], rows: Iterable[list[object]]) -> str:
@@ -78,7 +85,7 @@ class PageWriter:
         """A link to an entry's anchor on the page that shows it (pages of one game share a folder)."""
         entry = self.catalog.get(entry_id)
         page = PAGE_OF_KIND[self.catalog.kind_of(entry_id).key]
-        return f"[{text(entry.names.en)}]({page}.md#{entry_id})"
+        return Linked(f"[{text(entry.names.en)}]({page}.md#{entry_id})")
 
     def names_line(self, entry: Entry) -> str:
         parts = [f"**EN** {text(entry.names.en)}"]
@@ -111,13 +118,14 @@ class PageWriter:
         return f"Sources: {'; '.join(refs)} — {confidence} — [Datasette row]({self.row_url(entry)})\n"
 
     def heading(self, level: int, entry: Entry, title: str | None = None) -> str:
-        return f"{'#' * level} {text(title or entry.names.en)} {{#{entry.id}}}\n"
+        title = title or entry.names.en
+        return f"{'#' * level} {text(title[:1].upper() + title[1:])} {{#{entry.id}}}\n"
 
     def entry_block(self, level: int, entry: Entry, facts: list[tuple[str, object]], title: str | None = None) -> str:
         out = [self.heading(level, entry, title), self.names_line(entry)]
         shown = [(k, v) for k, v in facts if v not in (None, "", [], {})]
         if shown:
-            out.append("\n" + table(["", ""], ([k, v] for k, v in shown)))
+            out.append("\n" + "\n".join(f"- **{k}:** {v if isinstance(v, Linked) else text(v)}" for k, v in shown) + "\n")
         if entry.notes:
             out.append(f"\n{text(entry.notes)}\n")
         out.append("\n" + self.source_line(entry))
@@ -156,15 +164,9 @@ class PageWriter:
         return "\n".join(out)
 
     def _summary_table(self, buildings: list[Building]) -> str:
-        rows = []
-        for b in buildings:
-            rows.append([b.names.en, b.names.hu, b.names.pl, b.category,
-                         self.describe.bundle(b.cost) if b.cost else None, b.prestige or None])
-        body = table(["Building", "HU", "PL", "Category", "Cost", "Prestige"], rows)
-        # Names become links after escaping, so the table stays safe and navigable.
-        for b in buildings:
-            body = body.replace(f"| {cell(b.names.en)} |", f"| {self.link(b.id)} |", 1)
-        return body
+        return table(["Building", "HU", "PL", "Category", "Cost", "Prestige"], (
+            [self.link(b.id), b.names.hu, b.names.pl, b.category, self.describe.bundle(b.cost) if b.cost else None, b.prestige or None]
+            for b in buildings))
 
     def components_page(self) -> str:
         components: list[Component] = self.catalog.of_kind("components", self.game)  # type: ignore[assignment]
@@ -195,8 +197,8 @@ class PageWriter:
             out.append(self.entry_block(3, v, [
                 ("Player counts", ", ".join(map(str, v.player_counts)) or None),
                 ("Applies", "automatically at these player counts" if v.automatic else ("on by default" if v.default_enabled else "when chosen")),
-                ("Turns off", ", ".join(self.link(i) for i in v.disables) or None),
-                ("Turns on", ", ".join(self.link(i) for i in v.enables) or None),
+                ("Turns off", Linked(", ".join(self.link(i) for i in v.disables)) or None),
+                ("Turns on", Linked(", ".join(self.link(i) for i in v.enables)) or None),
                 ("Starting deniers", ", ".join(map(str, v.starting_deniers_by_turn_order)) or None),
                 ("Each favour becomes", self.describe.bundle(v.favour_replacement) if v.favour_replacement else None),
                 ("Placement after the opponent passed", self.describe.bundle(v.placement_cost_after_opponent_passed) if v.placement_cost_after_opponent_passed else None),
@@ -233,10 +235,10 @@ class PageWriter:
             rows = []
             for space in range(1, road.spaces + 1):
                 what = "neutral tile" if space in road.neutral_spaces else (self.link(fixed[space]) if space in fixed else "empty")
-                marker = self.link(sections[space].id) + " scoring marker" if space in sections else ""
+                marker = Linked(self.link(sections[space].id) + " scoring marker") if space in sections else ""
                 rows.append([space, what, marker])
             out.append("### Road spaces {#" + road.id + ".spaces}\n")
-            out.append(table(["Space", "At the start", "Marker"], rows).replace("\\|", "|"))
+            out.append(table(["Space", "At the start", "Marker"], rows))
         out.append("## End of the game {#" + self.game + ".end-scoring}\n")
         for s in scoring:
             out.append(self.entry_block(3, s, [
@@ -268,9 +270,10 @@ class PageWriter:
             out.append(self.entry_block(3, r, [("Row", r.row)]))
         out.append("## Columns {#" + self.game + ".favour-columns}\n")
         for c in columns:
-            out.append(self.entry_block(3, c, [("Column", c.column), ("Opens", f"after the {self.link(c.opens_after)} scoring is over" if c.opens_after else "from the start")]))
+            opens = Linked(f"after the {self.link(c.opens_after)} scoring is over") if c.opens_after else "from the start"
+            out.append(self.entry_block(3, c, [("Column", c.column), ("Opens", opens)]))
         out.append("## Cells {#" + self.game + ".favour-cells}\n")
-        for f in sorted(cells, key=lambda f: (f.row, f.column)):
+        for f in sorted(cells, key=lambda f: (self.catalog.get(f.row).row, f.column)):  # type: ignore[attr-defined]
             row_name = self.catalog.get(f.row).names.en
             out.append(self.entry_block(3, f, [("Row", row_name), ("Column", f.column), ("Gives", self.describe.effect(f.effect))],
                                         title=f"{row_name}, column {f.column}: {f.names.en}"))
@@ -308,8 +311,8 @@ class PageWriter:
         out.append(table(["English", "Hungarian", "Polish"],
                          ([t.names.en, t.names.hu, t.names.pl] for t in terms)))
         for t in terms:
-            out.append(self.entry_block(2, t, [("Meaning", t.definition),
-                                               ("See", self.link(t.refers_to) if t.refers_to else None)]))
+            see = self.link(t.refers_to) if t.refers_to else None
+            out.append(self.entry_block(2, t, [("Meaning", t.definition), ("See", see)]))
         others = [e for key in ("buildings", "resources", "components") for e in self.catalog.of_kind(key, self.game)]
         out.append("## Named pieces {#" + self.game + ".glossary.pieces}\n")
         out.append(table(["English", "Hungarian", "Polish", "Other forms"],
@@ -322,11 +325,12 @@ class PageWriter:
         out = ["# Where the sources disagree\n",
                "Each entry gives every reading with its source, the reading the project and its engine "
                "follow, and why. Generated from `data/discrepancies.yaml`.\n",
-               table(["Discrepancy", "Topic", "Follows"], ([d.names.en, d.topic, ", ".join(d.follows)] for d in items))]
+               table(["Discrepancy", "Topic", "Follows"], ([self.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
         for d in items:
             readings = [[r.source.key + (f" ({r.source.section}, line {r.source.line})" if r.source.line else (f" ({r.source.section})" if r.source.section else "")),
                          r.says, "followed" if r.source.key in d.follows else ""] for r in d.readings]
-            out.append(self.entry_block(2, d, [("Topic", d.topic), ("Affects", ", ".join(self.link(a) for a in d.affects) or None)]))
+            affects = Linked(", ".join(self.link(a) for a in d.affects)) or None
+            out.append(self.entry_block(2, d, [("Topic", d.topic), ("Affects", affects)]))
             out.append(table(["Source", "Reading", ""], readings))
             out.append(f"\n**Decision.** {text(d.decision)}\n")
         return "\n".join(out)
