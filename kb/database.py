@@ -130,7 +130,7 @@ def name_text(entry: Entry) -> str:
 def body_text(entry: Entry, extra: dict[str, Any]) -> str:
     """The entry's descriptive text: what it does, what it means."""
     texts = []
-    for key in ("effect_text", "definition", "description", "summary", "decision"):
+    for key in ("effect_text", "definition", "description", "summary", "decision", "text", "question", "answer"):
         value = extra.get(key) if key in extra else getattr(entry, key, None)
         if isinstance(value, str):
             texts.append(value)

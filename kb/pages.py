@@ -320,6 +320,32 @@ class PageWriter:
                            ", ".join(f for lang in ("hu", "pl", "en") for f in getattr(e.names.forms, lang))] for e in others)))
         return "\n".join(out)
 
+    def rules_page(self) -> str:
+        rules = sorted(self.catalog.of_kind("rules", self.game), key=lambda r: (SECTION_ORDER.get(r.section, 99), r.order))  # type: ignore[attr-defined]
+        out = ["# The rules\n", "Every rule under a stable id, in our own words, with its Hungarian and Polish "
+               "sources. Generated from `data/rules.yaml`.\n"]
+        section = None
+        for r in rules:
+            if r.section != section:  # type: ignore[attr-defined]
+                section = r.section  # type: ignore[attr-defined]
+                out.append(f"## {text(SECTION_TITLES.get(section, section))} {{#{self.game}.rules.{section}}}\n")
+            out.append(self.heading(3, r))
+            out.append(f"{text(r.text)}\n")  # type: ignore[attr-defined]
+            out.append("\n" + self.source_line(r))
+            out.append(self.search_forms(r))
+        return "\n".join(out)
+
+    def faq_page(self) -> str:
+        rulings = self.catalog.of_kind("rulings", self.game)
+        out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
+               "source and the rules it concerns. Generated from `data/rulings.yaml`.\n"]
+        for r in rulings:
+            rules = Linked(", ".join(self.link(x) for x in r.rules))  # type: ignore[attr-defined]
+            out.append(self.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),  # type: ignore[attr-defined]
+                                               ("Source kind", r.source_kind), ("Rules", rules),  # type: ignore[attr-defined]
+                                               ("Status", r.status if r.status != "active" else None)]))  # type: ignore[attr-defined]
+        return "\n".join(out)
+
     def discrepancies_page(self) -> str:
         items: list[Discrepancy] = self.catalog.of_kind("discrepancies", self.game)  # type: ignore[assignment]
         out = ["# Where the sources disagree\n",
@@ -335,6 +361,15 @@ class PageWriter:
             out.append(f"\n**Decision.** {text(d.decision)}\n")
         return "\n".join(out)
 
+
+SECTION_TITLES = {
+    "overview": "Overview and goal", "setup": "Setup", "phase1": "Phase 1: income", "phase2": "Phase 2: placing workers",
+    "phase3": "Phase 3: special buildings", "phase4": "Phase 4: moving the provost", "phase5": "Phase 5: activating buildings",
+    "phase6": "Phase 6: building the castle", "phase7": "Phase 7: end of turn", "scoring": "Scoring the castle sections",
+    "favours": "Royal favours", "end": "End of the game", "two-player": "The 2-player game",
+    "simplified-favours": "Simplified favours", "advice": "Advice for new players",
+}
+SECTION_ORDER = {name: i for i, name in enumerate(SECTION_TITLES)}
 
 PAGE_OF_KIND = {
     "buildings": "buildings",
@@ -353,6 +388,8 @@ PAGE_OF_KIND = {
     "castle_sections": "castle",
     "terms": "glossary",
     "discrepancies": "discrepancies",
+    "rules": "rules",
+    "rulings": "faq",
 }
 
 
@@ -399,6 +436,8 @@ def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str) -> list[Pa
             "castle": writer.castle_page(),
             "glossary": writer.glossary_page(),
             "discrepancies": writer.discrepancies_page(),
+            "rules": writer.rules_page(),
+            "faq": writer.faq_page(),
         }
         for name, body in pages.items():
             path = folder / f"{name}.md"

@@ -241,6 +241,7 @@ class Building(Entry):
     activation_order: int | None = Field(None, description="Order of activation in phase 3 (special)")
     edition: Literal["1", "2"] = "1"
     optional: bool = Field(False, description="Off by default; an option enables it")
+    rule: Ref | None = Field(None, description="The rule that governs what a worker here does")
 
 
 class FavourRow(Entry):
@@ -379,6 +380,26 @@ class Discrepancy(Entry):
     decision: str
 
 
+class Rule(Entry):
+    """One rule of the game, in our own words, under a stable id that is also its page anchor."""
+
+    section: str = Field(description="Part of the rules: setup, phase1 ... phase7, castle, favours, end, two-player ...")
+    order: int = Field(ge=1, description="Position within the section")
+    text: str = Field(description="The rule in our own words")
+
+
+class Ruling(Entry):
+    """An answer to a question about the rules (a FAQ entry, an official or community ruling)."""
+
+    question: str
+    answer: str
+    source_kind: Literal["rulebook-faq", "official", "community"]
+    rules: list[Ref] = Field(min_length=1, description="Rules the ruling is about")
+    edition: str | None = None
+    status: Literal["active", "superseded"] = "active"
+    supersedes: Ref | None = None
+
+
 class Kind(Model):
     """A kind of catalog entry: its key in the YAML files, its model and its table."""
 
@@ -407,6 +428,8 @@ KINDS: tuple[Kind, ...] = (
     Kind(key="scoring_rules", model=ScoringRule, table="scoring_rules", description="End-of-game scoring"),
     Kind(key="cards", model=Card, table="cards", description="Cards"),
     Kind(key="terms", model=Term, table="glossary", description="Glossary of game terms in EN/HU/PL"),
+    Kind(key="rules", model=Rule, table="rules", description="The rules, in our own words, by rule id"),
+    Kind(key="rulings", model=Ruling, table="rulings", description="Answers to questions about the rules (FAQ and other rulings)"),
     Kind(key="discrepancies", model=Discrepancy, table="discrepancies", description="Where the sources disagree, and what the project follows"),
 )
 KIND_BY_KEY = {kind.key: kind for kind in KINDS}

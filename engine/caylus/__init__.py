@@ -1,0 +1,5 @@
+"""The Caylus engine."""
+
+from engine.caylus.game import Caylus
+
+__all__ = ["Caylus"]

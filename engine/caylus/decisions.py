@@ -1,0 +1,318 @@
+"""Decisions: the legal actions of each kind of choice, and what playing one does.
+
+Action notation (``<player> <verb> <arguments>``):
+``red pass`` · ``red place castle`` · ``red place quarry-wood@9`` · ``red move inn`` / ``red decline``
+(gate) · ``blue provost +2`` · ``red take 2food`` · ``red trade 2deniers for 3prestige`` ·
+``red build farm-wood-food`` · ``red build peddler-wood paying wood+gold`` · ``red build statue@12``
+(architect, on the residence of space 12) · ``blue convert quarry-neutral@4`` · ``red batch food+wood+stone``
+· ``red done`` · ``red favour resources 2`` · ``red stay`` / ``red leave`` (inn).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caylus import effects
+from engine.caylus.rules import Rules, slug
+from engine.caylus.state import State
+from engine.core import Action, ActionSyntaxError, Decision, format_bundle, parse_bundle
+from kb.schema import ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
+
+CASTLE = "castle"
+
+
+# --- placing workers -----------------------------------------------------------------------------
+
+
+def placement_targets(state: State, rules: Rules, player: str, by_gate: bool = False) -> list[str]:
+    """Where a worker of ``player`` may go now: special buildings, the castle, road buildings."""
+    out = []
+    for building in rules.specials():
+        name = slug(building.id)
+        occupants = state.specials[name]
+        if isinstance(building.effect, RelocateWorkerEffect):
+            if not by_gate and occupants[0] is None:
+                out.append(name)
+        elif isinstance(building.effect, ClaimTurnOrderEffect):
+            if None in occupants and player not in occupants:
+                out.append(name)
+        elif isinstance(building.effect, InnEffect):
+            if occupants[0] is None:  # a new worker always enters the left circle
+                out.append(name)
+        elif occupants[0] is None:
+            out.append(name)
+    if len(state.castle_workers) < rules.castle.worker_spaces and player not in state.castle_workers:
+        out.append(CASTLE)
+    for i, space in enumerate(state.road):
+        if space.building and space.worker is None and rules.buildings[space.building].accepts_workers:
+            out.append(f"{space.building}@{i + 1}")
+    return out
+
+
+def road_index(target: str) -> int | None:
+    return int(target.rsplit("@", 1)[1]) - 1 if "@" in target else None
+
+
+def placement_cost(state: State, rules: Rules, player: str, target: str) -> int:
+    inn = next((b for b in rules.specials() if isinstance(b.effect, InnEffect)), None)
+    if inn is not None and state.specials[slug(inn.id)][1] == player:
+        return inn.effect.placement_cost["deniers"]  # type: ignore[union-attr]
+    index = road_index(target)
+    if index is not None and state.road[index].owner == player:
+        return rules.road.own_building_cost["deniers"]
+    after_opponent = rules.placement_cost_after_opponent_passed()
+    if after_opponent is not None and state.passed:
+        return after_opponent
+    scale = rules.road.passing_scale
+    return scale[min(len(state.passed), len(scale) - 1)]
+
+
+def put_worker(state: State, rules: Rules, player: str, target: str) -> None:
+    """Stand a worker on a target; a building's owner scores when another player's worker arrives."""
+    index = road_index(target)
+    if target == CASTLE:
+        state.castle_workers.append(player)
+    elif index is not None:
+        space = state.road[index]
+        space.worker = player
+        if space.owner and space.owner != player:
+            effects.gain(state, space.owner, rules.road.visit_owner_reward)
+    else:
+        occupants = state.specials[target]
+        occupants[occupants.index(None)] = player  # the lowest free circle (stables) or the left one (inn)
+
+
+# --- legal actions --------------------------------------------------------------------------------
+
+
+def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
+    p, data = decision.player, decision.data
+    act = lambda verb, *args: Action(p, verb, tuple(args))  # noqa: E731
+    kind = decision.kind
+    if kind == "place":
+        out = [act("pass")]
+        if state.players[p].workers > 0:
+            deniers = state.players[p].deniers
+            out += [act("place", t) for t in placement_targets(state, rules, p) if placement_cost(state, rules, p, t) <= deniers]
+        return out
+    if kind == "gate":
+        return [act("move", t) for t in placement_targets(state, rules, p, by_gate=True)] + [act("decline")]
+    if kind == "inn":
+        return [act("stay"), act("leave")]
+    if kind == "take":
+        return [act("take", effects.text(rules, c)) for c in data["choices"]]
+    if kind == "provost":
+        out = []
+        for k in range(-data["max"], data["max"] + 1):
+            target = state.provost + k
+            price = {res: n * abs(k) for res, n in data["cost"].items()}
+            if rules.road.provost_min <= target <= rules.road.provost_max and effects.can_pay(state, p, price):
+                out.append(act("provost", f"{k:+d}" if k else "0"))
+        return out
+    if kind == "trade":
+        out = []
+        for option in data["options"]:
+            for give in effects.concrete(rules, option["give"]):
+                if effects.can_pay(state, p, give):
+                    out += [act("trade", effects.text(rules, give), "for", effects.text(rules, get))
+                            for get in effects.concrete(rules, option["get"])]
+        return out + [act("decline")]
+    if kind == "build":
+        out = []
+        for name, index, payment in effects.build_options(state, rules, p, data["category"], data["site"], data["discount"]):
+            out.append(act("build", *build_args(rules, name, index, payment, data)))
+        return out + [act("decline")]
+    if kind == "convert":
+        if not effects.can_pay(state, p, data["price"]):
+            return [act("decline")]
+        targets = effects.convert_targets(state, rules, p, data["targets"], data["excludes"])
+        return [act("convert", f"{state.road[i].building}@{i + 1}") for i in targets] + [act("decline")]
+    if kind == "castle":
+        return [act("batch", effects.text(rules, b)) for b in batch_options(state, rules, p)] + [act("done")]
+    if kind == "favour":
+        return [act("favour", row, str(column)) for row, column in effects.favour_choices(state, rules, p)]
+    raise ValueError(f"unknown decision kind {kind!r}")
+
+
+def build_args(rules: Rules, name: str, index: int, payment: dict[str, int], data: dict[str, Any]) -> list[str]:
+    args = [f"{name}@{index + 1}" if data["site"] == "own_residence" else name]
+    cost = rules.buildings[name].cost or {}
+    if any(rules.wildcard(k) for k in cost):
+        args += ["paying", effects.text(rules, payment)]
+    return args
+
+
+def castle_section(state: State, rules: Rules) -> str | None:
+    """The section the next house goes into: the first unscored one with room (overflow included)."""
+    for section in rules.sections:
+        name = slug(section.id)
+        if name not in state.scored and len(state.castle[name]) < section.spaces:
+            return name
+    return None
+
+
+def batch_options(state: State, rules: Rules, player: str) -> list[dict[str, int]]:
+    if castle_section(state, rules) is None:
+        return []
+    batch = rules.castle.batch
+    cubes = state.players[player].cubes
+    kinds = rules.cube_kinds
+    out = []
+    from itertools import combinations
+
+    for combo in combinations(kinds, batch.cubes) if batch.distinct else []:
+        if all(r in combo for r in batch.required) and all(cubes.get(k, 0) >= 1 for k in combo):
+            out.append({k: 1 for k in combo})
+    return out
+
+
+# --- playing ------------------------------------------------------------------------------------
+
+
+def apply(state: State, rules: Rules, decision: Decision, action: Action) -> None:
+    p, data, kind, verb = decision.player, decision.data, decision.kind, action.verb
+    player = state.players[p]
+    if kind == "place":
+        if verb == "pass":
+            if not state.passed:
+                effects.gain(state, p, rules.road.first_pass_bonus)
+            state.passed.append(p)
+        else:
+            target = action.args[0]
+            player.deniers -= placement_cost(state, rules, p, target)
+            player.workers -= 1
+            put_worker(state, rules, p, target)
+        state.cursor = (state.turn_order.index(p) + 1) % len(state.turn_order)
+    elif kind == "gate":
+        gate = next(b for b in rules.specials() if isinstance(b.effect, RelocateWorkerEffect))
+        state.specials[slug(gate.id)] = [None]
+        if verb == "move":
+            put_worker(state, rules, p, action.args[0])
+        else:
+            player.workers += 1
+    elif kind == "inn":
+        if verb == "leave":
+            inn = next(b for b in rules.specials() if isinstance(b.effect, InnEffect))
+            state.specials[slug(inn.id)][1] = None
+            player.workers += 1
+    elif kind == "take":
+        bundle = parse_bundle(action.args[0])
+        effects.gain(state, p, bundle)
+        effects.grant_favours(state, rules, p, bundle.get("favours", 0), decision.rule)
+    elif kind == "provost":
+        k = int(action.args[0])
+        effects.pay(state, p, {res: n * abs(k) for res, n in data["cost"].items()})
+        state.provost += k
+    elif kind == "trade" and verb == "trade":
+        give, get = parse_bundle(action.args[0]), parse_bundle(action.args[2])
+        effects.pay(state, p, give)
+        effects.gain(state, p, get)
+        effects.grant_favours(state, rules, p, get.get("favours", 0), decision.rule)
+    elif kind == "build" and verb == "build":
+        target = action.args[0]
+        name, index = (target.split("@")[0], road_index(target)) if "@" in target else (target, effects.first_free_space(state))
+        assert index is not None
+        cost = effects.discounted(rules.buildings[name].cost or {}, data["discount"])
+        payment = parse_bundle(action.args[2]) if len(action.args) > 2 else cost
+        effects.do_build(state, rules, p, name, index, payment, decision.rule)
+    elif kind == "convert" and verb == "convert":
+        index = road_index(action.args[0])
+        assert index is not None
+        effects.pay(state, p, data["price"])
+        if data["delayed"] and state.road[index].worker is not None:
+            # paid now, converted once the building has been activated (or passed over)
+            state.delayed_conversions.append({"space": index + 1, "player": p, "into": data["into"]})
+        else:
+            effects.do_convert(state, rules, p, index, data["into"])
+    elif kind == "castle":
+        if verb == "batch":
+            batch = parse_bundle(action.args[0])
+            section = castle_section(state, rules)
+            assert section is not None
+            effects.pay(state, p, batch)
+            state.castle[section].append(p)
+            points = next(s.prestige_per_batch for s in rules.sections if slug(s.id) == section)
+            effects.gain(state, p, {"prestige": points})
+            state.batches[p] = state.batches.get(p, 0) + 1
+            state.pending.append(Decision("castle", p, decision.rule))
+        else:
+            full = castle_section(state, rules) is None
+            if state.batches.get(p, 0) == 0 and not (full and rules.castle.no_penalty_when_full):
+                effects.gain(state, p, {k: -n for k, n in rules.castle.no_batch_penalty.items()})
+                state.log.append(f"{p} gave no batch: -{effects.text(rules, rules.castle.no_batch_penalty)}")
+    elif kind == "favour":
+        row, column = action.args[0], int(action.args[1])
+        marker = player.markers.get(row, 0)
+        player.markers[row] = max(marker, min(marker + 1, effects.open_columns(state, rules)))
+        state.rows_used.setdefault(p, []).append(row)
+        if data["count"] > 1 and effects.favour_choices(state, rules, p):
+            state.pending.append(Decision("favour", p, decision.rule, {"count": data["count"] - 1}))
+        cell = rules.favour_cells[(row, column)]
+        effects.start(state, rules, p, cell.effect, "caylus.favours.table")
+
+
+# --- notation -----------------------------------------------------------------------------------
+
+
+def canonical(state: State, rules: Rules, action: Action) -> Action:
+    """Complete short forms: a road building named without its space, or a space number alone."""
+    if action.verb not in ("place", "move", "convert") or not action.args:
+        return action
+    target = action.args[0]
+    if "@" in target or target == CASTLE or target in state.specials:
+        return action
+    if target.isdigit():
+        index = int(target) - 1
+        if not 0 <= index < len(state.road) or state.road[index].building is None:
+            raise ActionSyntaxError(f"road space {target} has no building")
+        return Action(action.player, action.verb, (f"{state.road[index].building}@{target}", *action.args[1:]))
+    matches = [i for i, s in enumerate(state.road) if s.building and (s.building == target or s.building.startswith(target + "-"))]
+    if action.verb in ("place", "move"):
+        matches = [i for i in matches if state.road[i].worker is None] or matches
+    if len(matches) == 1:
+        i = matches[0]
+        return Action(action.player, action.verb, (f"{state.road[i].building}@{i + 1}", *action.args[1:]))
+    if len(matches) > 1:
+        options = ", ".join(f"{state.road[i].building}@{i + 1}" for i in matches)
+        raise ActionSyntaxError(f"{target!r} is ambiguous: {options}")
+    return action
+
+
+def why_illegal(state: State, rules: Rules, decision: Decision, action: Action) -> str:
+    """A specific reason where one is cheap to give; the legal list says the rest."""
+    if action.player != decision.player:
+        return f"{decision.player} is to decide now ({decision.kind}), not {action.player}"
+    verbs = sorted({a.verb for a in legal(state, rules, decision)})
+    if action.verb not in verbs:
+        return f"a {decision.kind} decision takes {' or '.join(verbs)}"
+    p = state.players[action.player]
+    if decision.kind == "place" and action.verb == "place":
+        target = action.args[0] if action.args else ""
+        if p.workers == 0:
+            return f"{action.player} has no worker left"
+        if target not in placement_targets(state, rules, action.player):
+            return f"{target} is not free for {action.player}"
+        cost = placement_cost(state, rules, action.player, target)
+        if cost > p.deniers:
+            return f"placing there costs {cost} deniers and {action.player} has {p.deniers}"
+    if decision.kind == "provost" and action.args:
+        try:
+            k = int(action.args[0])
+        except ValueError:
+            return "the provost moves by a whole number of spaces, like +2 or -1"
+        if abs(k) > decision.data["max"]:
+            return f"the provost moves at most {decision.data['max']} spaces"
+        if not rules.road.provost_min <= state.provost + k <= rules.road.provost_max:
+            return f"space {state.provost + k} is outside the provost's range {rules.road.provost_min}-{rules.road.provost_max}"
+        return f"moving {abs(k)} spaces costs {abs(k) * decision.data['cost'].get('deniers', 0)} deniers and {action.player} has {p.deniers}"
+    if decision.kind == "favour" and len(action.args) == 2:
+        row = action.args[0]
+        if row in state.rows_used.get(action.player, []):
+            return f"{action.player} already used the {row} row in this phase"
+        return f"column {action.args[1]} of the {row} row is not open to {action.player} now"
+    if decision.kind == "castle" and action.verb == "batch":
+        return "a batch is three different cubes, one of them food, that the player has"
+    return "not among the legal actions"
+
+
+__all__ = ["legal", "apply", "canonical", "why_illegal", "format_bundle"]

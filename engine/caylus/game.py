@@ -1,0 +1,148 @@
+"""Caylus: the public entry point of the engine.
+
+``Caylus(players)`` holds the static rules; ``new_state()`` starts a game waiting for chance (the
+neutral tiles' order, the turn order); ``legal_actions(state)`` lists the choices of the decision on
+top; ``apply(state, action)`` checks and plays one (in place, like a chess board's push).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from engine.caylus import decisions, phases
+from engine.caylus.rules import GAME, Options, Rules, default_catalog
+from engine.caylus.state import Player, Space, State
+from kb.catalog import Catalog
+from engine.core import CHANCE, Action, ActionSyntaxError, Decision, IllegalAction, InvalidState
+
+PLAYER_COLOURS = ("red", "blue", "green", "orange", "black")
+
+
+class Caylus:
+    """The game for a set of players and options."""
+
+    name = GAME
+
+    def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
+                 catalog: Catalog | None = None):
+        if isinstance(players, int):
+            players = PLAYER_COLOURS[:players]
+        players = tuple(players)
+        if not 2 <= len(players) <= 5 or len(set(players)) != len(players):
+            raise ValueError(f"Caylus takes 2 to 5 different players, got {players}")
+        if CHANCE in players:
+            raise ValueError(f"{CHANCE!r} is reserved for chance")
+        known = {v.id.rsplit(".", 1)[1] for v in (catalog or default_catalog()).of_kind("variants", GAME)}
+        unknown = set(variants) - known
+        if unknown:
+            raise ValueError(f"unknown variant(s) {sorted(unknown)} (known: {', '.join(sorted(known))})")
+        self.rules = Rules.load(Options(players, frozenset(variants)), catalog)
+        self.players = players
+
+    # --- states ---------------------------------------------------------------------------------
+
+    def new_state(self) -> State:
+        """A fresh game after setup, waiting for chance to lay the neutral tiles and draw the turn order."""
+        rules = self.rules
+        road = [Space() for _ in range(rules.road.spaces)]
+        for fixed in rules.road.fixed:
+            road[fixed.space - 1] = Space(building=fixed.building.rsplit(".", 1)[1])
+        stock = {slug: (b.tiles or 0) for slug, b in rules.buildings.items()
+                 if b.category in ("wood", "stone", "residential", "prestige") and rules.building_in_play(b)}
+        rows = [r.id.rsplit(".", 1)[1] for r in rules.favour_rows]
+        players = {c: Player(deniers=0, prestige=0, cubes={k: 0 for k in rules.cube_kinds} | dict(rules.setup.starting_resources),
+                             workers=rules.workers_per_player(), markers={r: 0 for r in rows}) for c in self.players}
+        specials = {b.id.rsplit(".", 1)[1]: [None] * phases.circles(b) for b in rules.specials()}
+        state = State(players=players, turn_order=list(self.players), road=road, provost=rules.road.provost_start,
+                      bailiff=rules.road.bailiff_start, stock=stock, specials=specials,
+                      castle={s.id.rsplit(".", 1)[1]: [] for s in rules.sections})
+        state.pending = [Decision("chance_order", CHANCE, "caylus.setup.starting-money"),
+                         Decision("chance_tiles", CHANCE, "caylus.setup.preparation")]
+        return state
+
+    def from_dict(self, raw: dict[str, Any]) -> State:
+        state = State.from_dict(raw, self.rules.road.spaces)
+        self.check(state)
+        return state
+
+    def check(self, state: State) -> None:
+        """Raise InvalidState naming the first broken invariant."""
+        for problem in phases.invariant_problems(state, self.rules, self.players):
+            raise InvalidState(problem)
+
+    # --- play ------------------------------------------------------------------------------------
+
+    def current(self, state: State) -> Decision | None:
+        return state.pending[-1] if state.pending else None
+
+    def to_move(self, state: State) -> str | None:
+        decision = self.current(state)
+        return decision.player if decision else None
+
+    def legal_actions(self, state: State) -> list[Action]:
+        decision = self.current(state)
+        if decision is None:
+            return []
+        if decision.kind == "chance_tiles":
+            tiles = phases.neutral_tiles(self.rules)
+            return [Action(CHANCE, "tiles", (",".join(p),)) for p in permutations(tiles)]
+        if decision.kind == "chance_order":
+            return [Action(CHANCE, "order", (",".join(p),)) for p in permutations(self.players)]
+        return decisions.legal(state, self.rules, decision)
+
+    def parse(self, state: State, text: str) -> Action:
+        """Parse an action's text, completing short forms (``red place carpenter-fixed`` -> ``...@8``)."""
+        action = Action.parse(text)
+        return decisions.canonical(state, self.rules, action)
+
+    def apply(self, state: State, action: Action | str) -> None:
+        """Play one action, checked against the legal ones; raises IllegalAction otherwise."""
+        if isinstance(action, str):
+            try:
+                action = self.parse(state, action)
+            except ActionSyntaxError as exc:
+                raise IllegalAction(action, "caylus.notation", str(exc), self.legal_actions(state)) from exc
+        decision = self.current(state)
+        if decision is None:
+            raise IllegalAction(action, "caylus.end.trigger", "the game is over", [])
+        legal = self.legal_actions(state)
+        if action not in legal:
+            reason = decisions.why_illegal(state, self.rules, decision, action)
+            raise IllegalAction(action, decision.rule, reason, legal)
+        self._apply(state, decision, action)
+
+    def _apply(self, state: State, decision: Decision, action: Action) -> None:
+        """Play an action known to be legal, then run the game on to the next decision."""
+        state.pending.pop()
+        state.log.append(str(action))
+        if decision.kind == "chance_tiles":
+            tiles = action.args[0].split(",")
+            for space, tile in zip(self.rules.road.neutral_spaces, tiles):
+                state.road[space - 1] = Space(building=tile)
+        elif decision.kind == "chance_order":
+            state.turn_order = action.args[0].split(",")
+            for colour, deniers in zip(state.turn_order, self.rules.starting_deniers()):
+                state.players[colour].deniers = deniers
+            state.phase = "income"
+        else:
+            decisions.apply(state, self.rules, decision, action)
+        phases.run(state, self.rules)
+
+    def progress(self, state: State) -> dict[str, int]:
+        """Values that never go back during a game (checked by the playouts)."""
+        return {"bailiff": state.bailiff, "turn": state.turn, "sections scored": len(state.scored)}
+
+    # --- the end ---------------------------------------------------------------------------------
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> dict[str, int]:
+        return {c: p.prestige for c, p in state.players.items()}
+
+    def winners(self, state: State) -> list[str]:
+        if not self.is_terminal(state):
+            return []
+        best = max(self.scores(state).values())
+        return [c for c, s in self.scores(state).items() if s == best]

@@ -1,0 +1,173 @@
+"""Caylus rules as read from the catalogs: the engine keeps no numbers of its own.
+
+Everything a rule needs (costs, prestige, effects, road layout, castle, favours, setup, variants,
+end scoring) is looked up here, from ``data/``. A changed value in the YAML changes the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path
+
+from kb.catalog import Catalog, load_catalog
+from kb.schema import (
+    Building,
+    Castle,
+    CastleSection,
+    Favour,
+    FavourColumn,
+    FavourRow,
+    FavourTable,
+    Phase,
+    Resource,
+    Road,
+    ScoringRule,
+    Setup,
+    Variant,
+)
+
+GAME = "caylus"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+
+@cache
+def default_catalog() -> Catalog:
+    """The project's catalogs, read once per process."""
+    return load_catalog(DATA_DIR)
+
+
+def slug(entry_id: str) -> str:
+    return entry_id.rsplit(".", 1)[1]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Which variants are on. The 2-player rules switch on by themselves at 2 players."""
+
+    players: tuple[str, ...]
+    variants: frozenset[str] = frozenset()
+
+    def has(self, variant_slug: str) -> bool:
+        return variant_slug in self.variants
+
+
+@dataclass
+class Rules:
+    """Static facts of one game set-up (catalog + player count + options)."""
+
+    catalog: Catalog
+    options: Options
+    buildings: dict[str, Building] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    road: Road = None  # type: ignore[assignment]
+    castle: Castle = None  # type: ignore[assignment]
+    sections: list[CastleSection] = field(default_factory=list)
+    favour_rows: list[FavourRow] = field(default_factory=list)
+    favour_columns: dict[int, FavourColumn] = field(default_factory=dict)
+    favour_cells: dict[tuple[str, int], Favour] = field(default_factory=dict)
+    favour_table: FavourTable = None  # type: ignore[assignment]
+    phases: list[Phase] = field(default_factory=list)
+    setup: Setup = None  # type: ignore[assignment]
+    variants: list[Variant] = field(default_factory=list)
+    scoring: list[ScoringRule] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, options: Options, catalog: Catalog | None = None) -> "Rules":
+        catalog = catalog or default_catalog()
+        rules = cls(catalog, options)
+        of = lambda key: catalog.of_kind(key, GAME)  # noqa: E731 - a local shorthand
+        rules.buildings = {slug(b.id): b for b in of("buildings")}  # type: ignore[misc]
+        rules.resources = {slug(r.id): r for r in of("resources")}  # type: ignore[misc]
+        rules.road = of("roads")[0]  # type: ignore[assignment]
+        rules.castle = of("castles")[0]  # type: ignore[assignment]
+        rules.sections = sorted(of("castle_sections"), key=lambda s: s.order)  # type: ignore[attr-defined]
+        rules.favour_rows = sorted(of("favour_rows"), key=lambda r: r.row)  # type: ignore[attr-defined]
+        rules.favour_columns = {c.column: c for c in of("favour_columns")}  # type: ignore[attr-defined]
+        rules.favour_cells = {(slug(f.row), f.column): f for f in of("favours")}  # type: ignore[attr-defined]
+        rules.favour_table = of("favour_tables")[0]  # type: ignore[assignment]
+        rules.phases = sorted(of("phases"), key=lambda p: p.order)  # type: ignore[attr-defined]
+        rules.setup = of("setups")[0]  # type: ignore[assignment]
+        rules.variants = of("variants")  # type: ignore[assignment]
+        rules.scoring = of("scoring_rules")  # type: ignore[assignment]
+        return rules
+
+    # --- variants -----------------------------------------------------------------------------
+
+    # Options never change for a Rules object, so what follows from them is computed once.
+
+    @cached_property
+    def _active_variants(self) -> list[Variant]:
+        n = len(self.options.players)
+        return [v for v in self.variants
+                if (v.automatic and n in v.player_counts) or self.options.has(slug(v.id)) or v.default_enabled]
+
+    def active_variants(self) -> list[Variant]:
+        return self._active_variants
+
+    @cached_property
+    def _disabled(self) -> frozenset[str]:
+        return frozenset(d for v in self._active_variants for d in v.disables)
+
+    @cached_property
+    def _enabled(self) -> frozenset[str]:
+        return frozenset(e for v in self._active_variants for e in v.enables)
+
+    def disabled(self) -> frozenset[str]:
+        return self._disabled
+
+    def enabled(self) -> frozenset[str]:
+        return self._enabled
+
+    def building_in_play(self, building: Building) -> bool:
+        if building.id in self._disabled:
+            return False
+        return not building.optional or building.id in self._enabled
+
+    def favour_replacement(self) -> dict[str, int] | None:
+        for v in self.active_variants():
+            if v.favour_replacement:
+                return dict(v.favour_replacement)
+        return None
+
+    def starting_deniers(self) -> list[int]:
+        for v in self.active_variants():
+            if v.starting_deniers_by_turn_order:
+                return list(v.starting_deniers_by_turn_order)
+        return list(self.setup.starting_deniers_by_turn_order)
+
+    def alternating_turn_order(self) -> bool:
+        return any(v.turn_order_rule == "alternate_each_turn" for v in self.active_variants())
+
+    def placement_cost_after_opponent_passed(self) -> int | None:
+        for v in self.active_variants():
+            if v.placement_cost_after_opponent_passed:
+                return v.placement_cost_after_opponent_passed["deniers"]
+        return None
+
+    # --- lookups ------------------------------------------------------------------------------
+
+    @property
+    def cube_kinds(self) -> list[str]:
+        return [s for s, r in self.resources.items() if r.resource_class == "cube"]
+
+    def wildcard(self, resource_slug: str) -> list[str] | None:
+        resource = self.resources[resource_slug]
+        return list(resource.matches) if resource.resource_class == "wildcard" else None
+
+    def specials(self) -> list[Building]:
+        return self._specials
+
+    @cached_property
+    def _specials(self) -> list[Building]:
+        found = [b for b in self.buildings.values() if b.category == "special" and self.building_in_play(b)]
+        return sorted(found, key=lambda b: b.activation_order or 0)
+
+    def phase(self, name: str) -> Phase:
+        return next(p for p in self.phases if slug(p.id) == name)
+
+    def section_index(self, section_slug: str) -> int:
+        return next(i for i, s in enumerate(self.sections) if slug(s.id) == section_slug)
+
+    def workers_per_player(self) -> int:
+        return self.setup.per_player["worker"]

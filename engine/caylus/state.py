@@ -1,0 +1,125 @@
+"""One Caylus position, as plain dataclasses that convert to and from dicts.
+
+``from_dict`` checks invariants and names the field that breaks one
+(``players.blue.workers: 7 exceeds 6``), so scenarios and saved games fail loudly.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Decision, InvalidState
+
+PHASES = ("setup", "income", "placement", "special", "provost", "activation", "castle", "end_of_turn", "over")
+
+
+@dataclass
+class Player:
+    deniers: int = 0
+    prestige: int = 0
+    cubes: dict[str, int] = field(default_factory=dict)
+    workers: int = 0
+    """Workers in hand (not on the board)."""
+    markers: dict[str, int] = field(default_factory=dict)
+    """Favour row slug -> column of the marker (0 = before column 1)."""
+
+
+@dataclass
+class Space:
+    """A road space (number = index + 1)."""
+
+    building: str | None = None
+    owner: str | None = None
+    worker: str | None = None
+
+
+@dataclass
+class State:
+    players: dict[str, Player]
+    turn_order: list[str]
+    road: list[Space]
+    provost: int
+    bailiff: int
+    stock: dict[str, int]
+    """Building tiles not on the board, by building slug."""
+    turn: int = 1
+    phase: str = "setup"
+    passed: list[str] = field(default_factory=list)
+    """Passing order of this turn."""
+    specials: dict[str, list[str | None]] = field(default_factory=dict)
+    """Workers on the special buildings, by slug; the stables have 3 circles, the inn 2 (left, right)."""
+    castle_workers: list[str] = field(default_factory=list)
+    castle: dict[str, list[str]] = field(default_factory=dict)
+    """Houses in each castle section, in the order they were placed."""
+    scored: list[str] = field(default_factory=list)
+    scoring: str | None = None
+    """The section being scored right now (its new favour columns are not open yet)."""
+    cursor: int = 0
+    """Where the current phase is: a player index, a special building index or a road space."""
+    batches: dict[str, int] = field(default_factory=dict)
+    """Batches each player gave in this turn's castle phase."""
+    rows_used: dict[str, list[str]] = field(default_factory=dict)
+    """Favour rows each player used in the current phase."""
+    inn_entered: bool = False
+    delayed_conversions: list[dict[str, Any]] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
+    """Decisions waiting, the last one first."""
+    log: list[str] = field(default_factory=list)
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    # --- plain data ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "turn_order": list(self.turn_order),
+            "passed": list(self.passed),
+            "players": {c: {"deniers": p.deniers, "prestige": p.prestige, "cubes": dict(p.cubes),
+                            "workers": p.workers, "markers": dict(p.markers)} for c, p in self.players.items()},
+            "road": {str(i + 1): {"building": s.building, "owner": s.owner, "worker": s.worker}
+                     for i, s in enumerate(self.road) if s.building or s.worker},
+            "provost": self.provost,
+            "bailiff": self.bailiff,
+            "stock": dict(self.stock),
+            "specials": {k: list(v) for k, v in self.specials.items()},
+            "castle_workers": list(self.castle_workers),
+            "castle": {k: list(v) for k, v in self.castle.items()},
+            "scored": list(self.scored),
+            "scoring": self.scoring,
+            "cursor": self.cursor,
+            "batches": dict(self.batches),
+            "rows_used": {k: list(v) for k, v in self.rows_used.items()},
+            "inn_entered": self.inn_entered,
+            "delayed_conversions": [dict(d) for d in self.delayed_conversions],
+            "pending": [d.to_dict() for d in self.pending],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any], road_length: int) -> "State":
+        try:
+            road = [Space() for _ in range(road_length)]
+            for number, space in raw.get("road", {}).items():
+                index = int(number) - 1
+                if not 0 <= index < road_length:
+                    raise InvalidState(f"road.{number}: the road has spaces 1-{road_length}")
+                road[index] = Space(space.get("building"), space.get("owner"), space.get("worker"))
+            players = {c: Player(p.get("deniers", 0), p.get("prestige", 0), dict(p.get("cubes", {})),
+                                 p.get("workers", 0), dict(p.get("markers", {}))) for c, p in raw["players"].items()}
+            return cls(
+                players=players, turn_order=list(raw["turn_order"]), road=road, provost=raw["provost"],
+                bailiff=raw["bailiff"], stock=dict(raw["stock"]), turn=raw.get("turn", 1), phase=raw.get("phase", "setup"),
+                passed=list(raw.get("passed", [])), specials={k: list(v) for k, v in raw.get("specials", {}).items()},
+                castle_workers=list(raw.get("castle_workers", [])), castle={k: list(v) for k, v in raw.get("castle", {}).items()},
+                scored=list(raw.get("scored", [])), scoring=raw.get("scoring"), cursor=raw.get("cursor", 0),
+                batches=dict(raw.get("batches", {})), rows_used={k: list(v) for k, v in raw.get("rows_used", {}).items()},
+                inn_entered=raw.get("inn_entered", False),
+                delayed_conversions=[dict(d) for d in raw.get("delayed_conversions", [])],
+                pending=[Decision.from_dict(d) for d in raw.get("pending", [])],
+            )
+        except KeyError as exc:
+            raise InvalidState(f"{exc.args[0]}: required") from exc

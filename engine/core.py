@@ -1,0 +1,109 @@
+"""Game-independent parts of the engine: actions, decisions, errors, resource bundles.
+
+A game supplies rules (static, read from the catalogs) and a state (one position). The shared
+``apply`` checks an action against the legal ones and raises :class:`IllegalAction` naming the
+rule and listing what is legal; games implement only ``_legal`` and ``_apply``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANCE = "chance"
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One move: a player (or ``chance``), a verb and its arguments; ``str()`` parses back."""
+
+    player: str
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.player, self.verb, *self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        words = text.split()
+        if len(words) < 2:
+            raise ActionSyntaxError(f"an action is '<player> <verb> [arguments]', got {text!r}")
+        return cls(words[0].lower(), words[1].lower(), tuple(words[2:]))
+
+
+class EngineError(Exception):
+    """Base of the engine's errors."""
+
+
+class ActionSyntaxError(EngineError):
+    """The text is not an action."""
+
+
+class IllegalAction(EngineError):
+    """The action is not legal here: carries the rule that forbids it and the legal actions."""
+
+    def __init__(self, action: Action | str, rule: str, reason: str, legal: Iterable[Action]):
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+        self.legal = sorted(legal, key=str)
+        shown = ", ".join(str(a) for a in self.legal[:40]) + (" ..." if len(self.legal) > 40 else "")
+        super().__init__(f"illegal action {str(action)!r} ({rule}): {reason}. Legal: {shown or 'none'}")
+
+
+class InvalidState(EngineError):
+    """Plain data that does not describe a possible position; names the field."""
+
+
+@dataclass
+class Decision:
+    """A choice the game is waiting for: who decides, what kind of choice, and its context."""
+
+    kind: str
+    player: str
+    rule: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "rule": self.rule, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Decision":
+        return cls(raw["kind"], raw["player"], raw["rule"], dict(raw.get("data", {})))
+
+
+# --- bundles: resource quantities written like "2food+wood" ----------------------------------------
+
+_TERM = re.compile(r"^(\d*)([a-z][a-z-]*)$")
+
+
+def parse_bundle(text: str) -> dict[str, int]:
+    """``"2food+wood"`` -> ``{"food": 2, "wood": 1}``; ``"nothing"`` -> ``{}``."""
+    if text == "nothing":
+        return {}
+    out: dict[str, int] = {}
+    for term in text.split("+"):
+        match = _TERM.match(term)
+        if not match:
+            raise ActionSyntaxError(f"{term!r} is not a quantity like '2food' or 'wood'")
+        out[match.group(2)] = out.get(match.group(2), 0) + int(match.group(1) or 1)
+    return out
+
+
+def format_bundle(bundle: Mapping[str, int], order: Iterable[str] = ()) -> str:
+    """The inverse of :func:`parse_bundle`, in a stable order."""
+    ranked = {slug: i for i, slug in enumerate(order)}
+    parts = [f"{n if n != 1 else ''}{slug}" for slug, n in sorted(bundle.items(), key=lambda kv: (ranked.get(kv[0], 99), kv[0])) if n]
+    return "+".join(parts) or "nothing"
+
+
+def add(target: dict[str, int], bundle: Mapping[str, int], sign: int = 1) -> None:
+    for slug, n in bundle.items():
+        target[slug] = target.get(slug, 0) + sign * n
+
+
+def covers(have: Mapping[str, int], need: Mapping[str, int]) -> bool:
+    return all(have.get(slug, 0) >= n for slug, n in need.items())

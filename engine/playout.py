@@ -1,0 +1,70 @@
+"""Seeded random playouts with invariant checks: the conformance test and the benchmark share this."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.core import Action, EngineError
+
+
+class Engine(Protocol):
+    def new_state(self) -> Any: ...
+    def legal_actions(self, state: Any) -> list[Action]: ...
+    def apply(self, state: Any, action: Action | str) -> None: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def scores(self, state: Any) -> dict[str, int]: ...
+    def check(self, state: Any) -> None: ...
+    def progress(self, state: Any) -> dict[str, int]: ...
+
+
+@dataclass
+class Playout:
+    seed: int
+    steps: int = 0
+    scores: dict[str, int] = field(default_factory=dict)
+    violations: list[str] = field(default_factory=list)
+
+
+def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0) -> Playout:
+    """Play one game choosing uniformly among legal actions (chance included).
+
+    After every step the state's invariants are checked, and values that may only grow (the
+    bailiff, the turn) are compared with the step before. With ``probe_every`` = N, every Nth
+    step also applies each listed legal action to a copy, to prove that all of them apply.
+    """
+    rng = random.Random(seed)
+    result = Playout(seed)
+    state = engine.new_state()
+    before = engine.progress(state)
+    while not engine.is_terminal(state):
+        if result.steps >= max_steps:
+            result.violations.append(f"seed {seed}: no end after {max_steps} steps")
+            return result
+        actions = engine.legal_actions(state)
+        if not actions:
+            result.violations.append(f"seed {seed} step {result.steps}: no legal action in a running game")
+            return result
+        if probe_every and result.steps % probe_every == 0:
+            for action in actions:
+                trial = state.copy()
+                try:
+                    engine.apply(trial, action)
+                except EngineError as exc:
+                    result.violations.append(f"seed {seed} step {result.steps}: listed action {action} fails: {exc}")
+        action = rng.choice(actions)
+        try:
+            engine.apply(state, action)
+            engine.check(state)
+        except EngineError as exc:
+            result.violations.append(f"seed {seed} step {result.steps} after {action}: {exc}")
+            return result
+        after = engine.progress(state)
+        for key, value in after.items():
+            if value < before.get(key, value):
+                result.violations.append(f"seed {seed} step {result.steps}: {key} went back from {before[key]} to {value}")
+        before = after
+        result.steps += 1
+    result.scores = engine.scores(state)
+    return result
