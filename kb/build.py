@@ -14,6 +14,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kb.catalog import Catalog, load_catalog
 from kb.database import build_database
@@ -53,6 +54,17 @@ def build_site(project: Project, docs_dir: Path, site_dir: Path) -> None:
         raise BuildError(f"mkdocs build --strict failed (exit {exc.code})") from exc
 
 
+def run_scenarios(project: Project) -> list[Any]:
+    """This build's run of every scenario, for the walkthroughs on the site."""
+    from engine.scenario import ScenarioError, run_all, scenario_files
+
+    folder = project.root / "scenarios"
+    try:
+        return run_all(scenario_files(folder)) if folder.is_dir() else []
+    except ScenarioError as exc:
+        raise BuildError(f"scenarios: {exc}") from exc
+
+
 def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url: str = DEFAULT_SITE_URL,
           catalog: Catalog | None = None) -> BuildReport:
     started = time.perf_counter()
@@ -66,7 +78,8 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         docs = out / "docs"
         shutil.copytree(project.docs, docs)
-        pages = write_pages(catalog, docs, datasette_url)
+        results = run_scenarios(project)
+        pages = write_pages(catalog, docs, datasette_url, results)
         build_site(project, docs, staging / "site")
         _swap(project, staging)
     except BaseException:

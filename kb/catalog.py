@@ -290,7 +290,10 @@ def check_references(catalog: Catalog, located: list[Located]) -> list[Problem]:
 
 def entry_checks(entry: Entry) -> Iterator[tuple[Path_, str]]:
     """Rules of single kinds that a JSON Schema cannot say."""
-    from kb.schema import Discrepancy, Term
+    from kb.schema import Building, Discrepancy, Term
+
+    if isinstance(entry, Building) and entry.effect is not None and entry.accepts_workers and entry.rule is None:
+        yield ("rule",), "a building that takes workers names the rule that governs it (rule: caylus.phase5....)"
 
     if isinstance(entry, Term):
         for lang in ("hu", "pl"):

@@ -92,5 +92,103 @@ def serve_command(root: str | None, host: str, site_port: int, datasette_port: i
     serve(project, host=host, site_port=site_port, datasette_port=datasette_port)
 
 
+@main.command("check")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print {total, passed, failed, by_game} as JSON")
+def check_command(files: tuple[str, ...], as_json: bool) -> None:
+    """Run every scenario of the project (or the given files); exit 1 on any failure."""
+    import json
+
+    from engine.scenario import ScenarioError, run_all, summary
+
+    try:
+        results = run_all([Path(f) for f in files] or None)
+    except ScenarioError as exc:
+        raise click.ClickException(str(exc)) from exc
+    report = summary(results)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    else:
+        for r in results:
+            click.echo(f"{'ok  ' if r.passed else 'FAIL'} {r.id}  ({r.file}:{r.line})")
+            for failure in r.failures:
+                click.echo(f"      {r.file}:{failure}")
+        failed = report["total"] - report["passed"]
+        click.echo(f"{report['passed']} passed, {failed} failed")
+    if report["failed"]:
+        sys.exit(1)
+
+
+@main.command("explain")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--id", "scenario_id", help="Only the scenario with this id")
+def explain_command(file: str, scenario_id: str | None) -> None:
+    """Narrate a scenario step by step with the state changes of each step."""
+    from engine.scenario import ScenarioError, load, run
+
+    try:
+        scenarios = [s for s in load(Path(file)) if scenario_id in (None, s.id)]
+    except ScenarioError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if not scenarios:
+        raise click.ClickException(f"no scenario {scenario_id!r} in {file}")
+    for scenario in scenarios:
+        result = run(scenario)
+        click.echo(f"== {scenario.id}: {result.title}")
+        if scenario.raw.get("narrative"):
+            click.echo(f"   {scenario.raw['narrative'].strip()}")
+        for step in result.steps:
+            if step.illegal:
+                click.echo(f"-- {step.action}  (line {step.line}) is refused: {step.illegal}")
+                continue
+            click.echo(f"-- {step.action}  (line {step.line})")
+            for line in step.log[1:]:
+                click.echo(f"     {line}")
+            for path, (before, after) in step.changes.items():
+                click.echo(f"     {path}: {before!r} -> {after!r}")
+        for path, (claimed, actual) in result.verdicts.items():
+            click.echo(f"   the source claims {path} = {claimed!r}; the engine gives {actual!r}")
+        click.echo("   checked: every expectation holds" if result.passed else "   FAILED:")
+        for failure in result.failures:
+            click.echo(f"   {scenario.file}:{failure}")
+        if not result.passed:
+            sys.exit(1)
+
+
+@main.command("play")
+@click.argument("game")
+@click.option("--players", default=4, show_default=True)
+@click.option("--games", "count", default=100, show_default=True)
+@click.option("--seed", default=1, show_default=True, help="Seed of the first game; game i uses seed+i")
+@click.option("--json", "as_json", is_flag=True)
+def play_command(game: str, players: int, count: int, seed: int, as_json: bool) -> None:
+    """Play seeded random games, checking every invariant; print games per second (a benchmark)."""
+    import json
+    import time
+
+    import engine
+    from engine.playout import play
+
+    try:
+        instance = engine.game(game, players=players)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from exc
+    violations: list[str] = []
+    started = time.perf_counter()
+    with click.progressbar(range(count), label=f"{game}, {players} players", file=sys.stderr) as bar:
+        for i in bar:
+            violations.extend(play(instance, seed + i).violations)
+    seconds = time.perf_counter() - started
+    report = {"games": count, "seconds": round(seconds, 3), "games_per_second": round(count / seconds, 1), "violations": violations}
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        click.echo(f"{count} games in {seconds:.1f} s: {report['games_per_second']} games/s, {len(violations)} violation(s)")
+        for v in violations[:20]:
+            click.echo(f"  {v}")
+    if violations:
+        sys.exit(1)
+
+
 if __name__ == "__main__":
     main()

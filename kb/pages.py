@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from datasette.utils import tilde_encode
 
@@ -68,7 +69,8 @@ def table(headers: list[str], rows: Iterable[list[object]]) -> str:
 
 
 class PageWriter:
-    def __init__(self, catalog: Catalog, game: str, datasette_url: str):
+    def __init__(self, catalog: Catalog, game: str, datasette_url: str, results: list[Any] | None = None):
+        self.results = [r for r in (results or []) if r.game == game]
         self.catalog = catalog
         self.game = game
         self.describe = Describer(catalog, game)
@@ -333,6 +335,29 @@ class PageWriter:
             out.append(f"{text(r.text)}\n")  # type: ignore[attr-defined]
             out.append("\n" + self.source_line(r))
             out.append(self.search_forms(r))
+            out.append(self.walkthroughs("illustrates", r.id))
+        return "\n".join(out)
+
+    def scenarios_for(self, key: str, entry_id: str) -> list[Any]:
+        """Results of the scenarios that list ``entry_id`` under ``key`` (illustrates, examples, rulings)."""
+        return [r for r in self.results if entry_id in (r.raw.get(key) or [])]
+
+    def walkthroughs(self, key: str, entry_id: str) -> str:
+        from kb.walkthrough import render
+
+        return "\n".join(render(r) for r in self.scenarios_for(key, entry_id))
+
+    def examples_page(self) -> str:
+        examples = sorted(self.catalog.of_kind("examples", self.game), key=lambda e: (e.language, e.number))  # type: ignore[attr-defined]
+        out = ["# Worked examples\n", "Every worked example of the Hungarian and Polish rulebooks, retold in our "
+               "own words and played by the rules engine in this build. Generated from `data/examples-*.yaml` "
+               "and `scenarios/`; see [Writing scenarios](scenarios.md) to try your own.\n"]
+        for e in examples:
+            rules = Linked(", ".join(self.link(r) for r in e.rules))  # type: ignore[attr-defined]
+            counterpart = self.link(e.counterpart) if e.counterpart else None  # type: ignore[attr-defined]
+            out.append(self.entry_block(2, e, [("What happens", e.summary), ("Illustrates", rules),  # type: ignore[attr-defined]
+                                               ("Same example in the other rulebook", counterpart)]))
+            out.append(self.walkthroughs("examples", e.id) or "!!! warning \"No scenario plays this example yet\"\n")
         return "\n".join(out)
 
     def faq_page(self) -> str:
@@ -344,6 +369,7 @@ class PageWriter:
             out.append(self.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),  # type: ignore[attr-defined]
                                                ("Source kind", r.source_kind), ("Rules", rules),  # type: ignore[attr-defined]
                                                ("Status", r.status if r.status != "active" else None)]))  # type: ignore[attr-defined]
+            out.append(self.walkthroughs("rulings", r.id))
         return "\n".join(out)
 
     def discrepancies_page(self) -> str:
@@ -390,6 +416,7 @@ PAGE_OF_KIND = {
     "discrepancies": "discrepancies",
     "rules": "rules",
     "rulings": "faq",
+    "examples": "examples",
 }
 
 
@@ -421,11 +448,13 @@ def sources_page(catalog: Catalog) -> str:
     return "\n".join(out)
 
 
-def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str) -> list[Path]:
-    """Write the generated pages into ``docs_dir`` (a copy of docs/); return the paths written."""
+def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str, results: list[Any] | None = None) -> list[Path]:
+    """Write the generated pages into ``docs_dir`` (a copy of docs/); return the paths written.
+
+    ``results`` are this build's scenario results, shown as walkthroughs next to their rules."""
     written = []
     for game in catalog.games():
-        writer = PageWriter(catalog, game, datasette_url)
+        writer = PageWriter(catalog, game, datasette_url, results)
         folder = docs_dir / game
         folder.mkdir(parents=True, exist_ok=True)
         pages = {
@@ -438,6 +467,7 @@ def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str) -> list[Pa
             "discrepancies": writer.discrepancies_page(),
             "rules": writer.rules_page(),
             "faq": writer.faq_page(),
+            "examples": writer.examples_page(),
         }
         for name, body in pages.items():
             path = folder / f"{name}.md"

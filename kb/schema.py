@@ -400,6 +400,16 @@ class Ruling(Entry):
     supersedes: Ref | None = None
 
 
+class Example(Entry):
+    """A worked example of a rulebook; a scenario in scenarios/ plays it through the engine."""
+
+    language: Literal["hu", "pl", "en"]
+    number: int = Field(ge=1, description="Position among the rulebook's examples")
+    rules: list[Ref] = Field(min_length=1, description="Rules the example illustrates")
+    counterpart: Ref | None = Field(None, description="The same example in the other rulebook")
+    summary: str = Field(description="What happens, in our own words")
+
+
 class Kind(Model):
     """A kind of catalog entry: its key in the YAML files, its model and its table."""
 
@@ -430,6 +440,7 @@ KINDS: tuple[Kind, ...] = (
     Kind(key="terms", model=Term, table="glossary", description="Glossary of game terms in EN/HU/PL"),
     Kind(key="rules", model=Rule, table="rules", description="The rules, in our own words, by rule id"),
     Kind(key="rulings", model=Ruling, table="rulings", description="Answers to questions about the rules (FAQ and other rulings)"),
+    Kind(key="examples", model=Example, table="examples", description="Worked examples of the rulebooks"),
     Kind(key="discrepancies", model=Discrepancy, table="discrepancies", description="Where the sources disagree, and what the project follows"),
 )
 KIND_BY_KEY = {kind.key: kind for kind in KINDS}

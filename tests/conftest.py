@@ -15,10 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def copy_project(target: Path) -> Project:
-    """A project folder with copies of the catalogs, the docs and mkdocs.yml."""
+    """A project folder with copies of the catalogs, the docs, the scenarios and mkdocs.yml."""
     target.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "data", target / "data")
     shutil.copytree(ROOT / "docs", target / "docs")
+    shutil.copytree(ROOT / "scenarios", target / "scenarios")
     shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
     return Project(target)
 

@@ -87,7 +87,10 @@ def put_worker(state: State, rules: Rules, player: str, target: str) -> None:
 
 def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
     p, data = decision.player, decision.data
-    act = lambda verb, *args: Action(p, verb, tuple(args))  # noqa: E731
+
+    def act(verb: str, *args: str) -> Action:
+        return Action(p, verb, tuple(args))
+
     kind = decision.kind
     if kind == "place":
         out = [act("pass")]
@@ -254,8 +257,19 @@ def apply(state: State, rules: Rules, decision: Decision, action: Action) -> Non
 # --- notation -----------------------------------------------------------------------------------
 
 
+BUNDLE_ARGS = {"take": (0,), "trade": (0, 2), "batch": (0,), "build": (2,)}
+
+
 def canonical(state: State, rules: Rules, action: Action) -> Action:
-    """Complete short forms: a road building named without its space, or a space number alone."""
+    """Complete short forms: goods in any order (``deniers+cloth``), a road building named without
+    its space, or a space number alone."""
+    positions = BUNDLE_ARGS.get(action.verb, ())
+    if any(i < len(action.args) for i in positions):
+        args = list(action.args)
+        for i in positions:
+            if i < len(args):
+                args[i] = effects.text(rules, parse_bundle(args[i]))
+        return Action(action.player, action.verb, tuple(args))
     if action.verb not in ("place", "move", "convert") or not action.args:
         return action
     target = action.args[0]
@@ -278,41 +292,44 @@ def canonical(state: State, rules: Rules, action: Action) -> Action:
     return action
 
 
-def why_illegal(state: State, rules: Rules, decision: Decision, action: Action) -> str:
-    """A specific reason where one is cheap to give; the legal list says the rest."""
+def why_illegal(state: State, rules: Rules, decision: Decision, action: Action) -> tuple[str, str]:
+    """The rule that forbids the action and a specific reason, where one is cheap to give."""
+    rule = decision.rule
     if action.player != decision.player:
-        return f"{decision.player} is to decide now ({decision.kind}), not {action.player}"
-    verbs = sorted({a.verb for a in legal(state, rules, decision)})
-    if action.verb not in verbs:
-        return f"a {decision.kind} decision takes {' or '.join(verbs)}"
+        return rule, f"{decision.player} is to decide now ({decision.kind}), not {action.player}"
     p = state.players[action.player]
-    if decision.kind == "place" and action.verb == "place":
-        target = action.args[0] if action.args else ""
+    if decision.kind == "place" and action.verb == "place" and action.args:
+        target = action.args[0]
         if p.workers == 0:
-            return f"{action.player} has no worker left"
+            return "caylus.phase2.where", f"{action.player} has no worker left"
+        if target == CASTLE and action.player in state.castle_workers:
+            return "caylus.phase2.castle", f"{action.player} already has a worker in the castle"
         if target not in placement_targets(state, rules, action.player):
-            return f"{target} is not free for {action.player}"
+            return "caylus.phase2.where", f"{target} is not free for {action.player}"
         cost = placement_cost(state, rules, action.player, target)
         if cost > p.deniers:
-            return f"placing there costs {cost} deniers and {action.player} has {p.deniers}"
-    if decision.kind == "provost" and action.args:
+            return "caylus.phase2.placement-cost", f"placing there costs {cost} deniers and {action.player} has {p.deniers}"
+    if decision.kind == "provost" and action.verb == "provost" and action.args:
         try:
             k = int(action.args[0])
         except ValueError:
-            return "the provost moves by a whole number of spaces, like +2 or -1"
+            return rule, "the provost moves by a whole number of spaces, like +2 or -1"
         if abs(k) > decision.data["max"]:
-            return f"the provost moves at most {decision.data['max']} spaces"
+            return rule, f"the provost moves at most {decision.data['max']} spaces"
         if not rules.road.provost_min <= state.provost + k <= rules.road.provost_max:
-            return f"space {state.provost + k} is outside the provost's range {rules.road.provost_min}-{rules.road.provost_max}"
-        return f"moving {abs(k)} spaces costs {abs(k) * decision.data['cost'].get('deniers', 0)} deniers and {action.player} has {p.deniers}"
-    if decision.kind == "favour" and len(action.args) == 2:
+            return rule, f"space {state.provost + k} is outside the provost's range {rules.road.provost_min}-{rules.road.provost_max}"
+        return rule, f"moving {abs(k)} spaces costs {abs(k) * decision.data['cost'].get('deniers', 0)} deniers and {action.player} has {p.deniers}"
+    if decision.kind == "favour" and action.verb == "favour" and len(action.args) == 2:
         row = action.args[0]
         if row in state.rows_used.get(action.player, []):
-            return f"{action.player} already used the {row} row in this phase"
-        return f"column {action.args[1]} of the {row} row is not open to {action.player} now"
+            return "caylus.favours.same-phase", f"{action.player} already used the {row} row in this phase"
+        return "caylus.favours.columns", f"column {action.args[1]} of the {row} row is not open to {action.player} now"
     if decision.kind == "castle" and action.verb == "batch":
-        return "a batch is three different cubes, one of them food, that the player has"
-    return "not among the legal actions"
+        return "caylus.phase6.batches", "a batch is three different cubes, one of them food, that the player has"
+    verbs = sorted({a.verb for a in legal(state, rules, decision)})
+    if action.verb not in verbs:
+        return rule, f"a {decision.kind} decision takes {' or '.join(verbs)}"
+    return rule, "not among the legal actions"
 
 
 __all__ = ["legal", "apply", "canonical", "why_illegal", "format_bundle"]

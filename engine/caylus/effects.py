@@ -108,7 +108,7 @@ def favour_choices(state: State, rules: Rules, player: str) -> list[tuple[str, i
     marker after it advances one column where that column is open."""
     used = state.rows_used.get(player, [])
     limit = open_columns(state, rules)
-    out = []
+    out: list[tuple[str, int]] = []
     for row in rules.favour_rows:
         row_slug = row.id.rsplit(".", 1)[1]
         if row_slug in used:
@@ -135,7 +135,7 @@ def build_options(state: State, rules: Rules, player: str, category: str, site: 
     else:
         sites = [i for i, s in enumerate(state.road) if s.owner == player and s.building
                  and rules.buildings[s.building].category == "residential"]
-    out = []
+    out: list[tuple[str, int, dict[str, int]]] = []
     for slug, left in sorted(state.stock.items()):
         building = rules.buildings[slug]
         if left <= 0 or building.category != category or not rules.building_in_play(building):
@@ -160,7 +160,7 @@ def do_build(state: State, rules: Rules, player: str, slug: str, index: int, pay
 
 
 def convert_targets(state: State, rules: Rules, player: str, targets: list[str], excludes: list[str]) -> list[int]:
-    out = []
+    out: list[int] = []
     excluded = {e.rsplit(".", 1)[1] for e in excludes}
     for i, space in enumerate(state.road):
         if space.building is None or space.building in excluded:
@@ -225,7 +225,7 @@ def activate_building(state: State, rules: Rules, building: object, worker: str,
     from kb.schema import ProduceEffect
 
     effect = building.effect  # type: ignore[attr-defined]
-    rule = building.rule or "caylus.phase5.activation"  # type: ignore[attr-defined]
+    rule = building.rule  # type: ignore[attr-defined]  # required by validation for buildings that take workers
     if isinstance(effect, ProduceEffect) and effect.owner_bonus and owner and owner != worker:
         bonus = [c for choice in effect.owner_bonus for c in concrete(rules, choice)]
         if len(bonus) == 1:

@@ -15,6 +15,7 @@ from engine.caylus.rules import GAME, Options, Rules, default_catalog
 from engine.caylus.state import Player, Space, State
 from kb.catalog import Catalog
 from engine.core import CHANCE, Action, ActionSyntaxError, Decision, IllegalAction, InvalidState
+from engine.merge import merge
 
 PLAYER_COLOURS = ("red", "blue", "green", "orange", "black")
 
@@ -53,12 +54,47 @@ class Caylus:
         rows = [r.id.rsplit(".", 1)[1] for r in rules.favour_rows]
         players = {c: Player(deniers=0, prestige=0, cubes={k: 0 for k in rules.cube_kinds} | dict(rules.setup.starting_resources),
                              workers=rules.workers_per_player(), markers={r: 0 for r in rows}) for c in self.players}
-        specials = {b.id.rsplit(".", 1)[1]: [None] * phases.circles(b) for b in rules.specials()}
+        specials: dict[str, list[str | None]] = {b.id.rsplit(".", 1)[1]: [None] * phases.circles(b) for b in rules.specials()}
         state = State(players=players, turn_order=list(self.players), road=road, provost=rules.road.provost_start,
                       bailiff=rules.road.bailiff_start, stock=stock, specials=specials,
                       castle={s.id.rsplit(".", 1)[1]: [] for s in rules.sections})
         state.pending = [Decision("chance_order", CHANCE, "caylus.setup.starting-money"),
                          Decision("chance_tiles", CHANCE, "caylus.setup.preparation")]
+        return state
+
+    def scenario_start(self, given: dict[str, Any]) -> State:
+        """The standard start (neutral tiles in catalog order, turn order as the players are listed,
+        turn 1 income paid) edited by a scenario's ``given``.
+
+        Workers in hand and tiles in stock follow from what ``given`` puts on the board unless it
+        sets them; ``to_move`` picks who places next in phase 2; ``cursor`` resumes another phase.
+        """
+        state = self.new_state()
+        self.apply(state, Action(CHANCE, "tiles", (",".join(phases.neutral_tiles(self.rules)),)))
+        self.apply(state, Action(CHANCE, "order", (",".join(self.players),)))
+        if not given:
+            return state
+        changes = {k: v for k, v in given.items() if k not in ("to_move",)}
+        data = merge(state.to_dict(), changes)
+        data["pending"] = []
+        placed = phases.workers_on_board(State.from_dict(data, self.rules.road.spaces))
+        for colour, player in data["players"].items():
+            if "workers" not in (given.get("players", {}).get(colour) or {}):
+                player["workers"] = self.rules.workers_per_player() - placed.get(colour, 0)
+        if "stock" not in given:
+            on_road: dict[str, int] = {}
+            for space in data["road"].values():
+                if space.get("building"):
+                    on_road[space["building"]] = on_road.get(space["building"], 0) + 1
+            for name in data["stock"]:
+                data["stock"][name] = max(0, (self.rules.buildings[name].tiles or 0) - on_road.get(name, 0))
+        if "to_move" in given:
+            data["cursor"] = data["turn_order"].index(given["to_move"])
+        elif "phase" in given and "cursor" not in given:
+            data["cursor"] = 0
+        state = State.from_dict(data, self.rules.road.spaces)
+        self.check(state)
+        phases.run(state, self.rules)
         return state
 
     def from_dict(self, raw: dict[str, Any]) -> State:
@@ -108,8 +144,8 @@ class Caylus:
             raise IllegalAction(action, "caylus.end.trigger", "the game is over", [])
         legal = self.legal_actions(state)
         if action not in legal:
-            reason = decisions.why_illegal(state, self.rules, decision, action)
-            raise IllegalAction(action, decision.rule, reason, legal)
+            rule, reason = decisions.why_illegal(state, self.rules, decision, action)
+            raise IllegalAction(action, rule, reason, legal)
         self._apply(state, decision, action)
 
     def _apply(self, state: State, decision: Decision, action: Action) -> None:

@@ -92,7 +92,7 @@ def special(state: State, rules: Rules) -> None:
             state.specials[name] = [None] * len(state.specials[name])
         return
     occupants = state.specials[name]
-    rule = building.rule or "caylus.phase3.order"
+    rule = building.rule or "caylus.phase3.order"  # validation requires it; the fallback only types it
     effect = building.effect
     if isinstance(effect, ClaimTurnOrderEffect):
         claimed = [c for c in occupants if c]

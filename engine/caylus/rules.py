@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from typing import TypeVar, cast
 
 from kb.catalog import Catalog, load_catalog
 from kb.schema import (
@@ -27,6 +28,7 @@ from kb.schema import (
     Variant,
 )
 
+T = TypeVar("T")
 GAME = "caylus"
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
@@ -76,20 +78,23 @@ class Rules:
     def load(cls, options: Options, catalog: Catalog | None = None) -> "Rules":
         catalog = catalog or default_catalog()
         rules = cls(catalog, options)
-        of = lambda key: catalog.of_kind(key, GAME)  # noqa: E731 - a local shorthand
-        rules.buildings = {slug(b.id): b for b in of("buildings")}  # type: ignore[misc]
-        rules.resources = {slug(r.id): r for r in of("resources")}  # type: ignore[misc]
-        rules.road = of("roads")[0]  # type: ignore[assignment]
-        rules.castle = of("castles")[0]  # type: ignore[assignment]
-        rules.sections = sorted(of("castle_sections"), key=lambda s: s.order)  # type: ignore[attr-defined]
-        rules.favour_rows = sorted(of("favour_rows"), key=lambda r: r.row)  # type: ignore[attr-defined]
-        rules.favour_columns = {c.column: c for c in of("favour_columns")}  # type: ignore[attr-defined]
-        rules.favour_cells = {(slug(f.row), f.column): f for f in of("favours")}  # type: ignore[attr-defined]
-        rules.favour_table = of("favour_tables")[0]  # type: ignore[assignment]
-        rules.phases = sorted(of("phases"), key=lambda p: p.order)  # type: ignore[attr-defined]
-        rules.setup = of("setups")[0]  # type: ignore[assignment]
-        rules.variants = of("variants")  # type: ignore[assignment]
-        rules.scoring = of("scoring_rules")  # type: ignore[assignment]
+
+        def of(key: str, model: type[T]) -> list[T]:
+            return [cast(T, e) for e in catalog.of_kind(key, GAME)]
+
+        rules.buildings = {slug(b.id): b for b in of("buildings", Building)}
+        rules.resources = {slug(r.id): r for r in of("resources", Resource)}
+        rules.road = of("roads", Road)[0]
+        rules.castle = of("castles", Castle)[0]
+        rules.sections = sorted(of("castle_sections", CastleSection), key=lambda s: s.order)
+        rules.favour_rows = sorted(of("favour_rows", FavourRow), key=lambda r: r.row)
+        rules.favour_columns = {c.column: c for c in of("favour_columns", FavourColumn)}
+        rules.favour_cells = {(slug(f.row), f.column): f for f in of("favours", Favour)}
+        rules.favour_table = of("favour_tables", FavourTable)[0]
+        rules.phases = sorted(of("phases", Phase), key=lambda p: p.order)
+        rules.setup = of("setups", Setup)[0]
+        rules.variants = of("variants", Variant)
+        rules.scoring = of("scoring_rules", ScoringRule)
         return rules
 
     # --- variants -----------------------------------------------------------------------------

@@ -1,0 +1,307 @@
+"""Scenarios: a worked example or a "what if" question as data, run against the engine.
+
+A scenario file holds ``scenarios: [...]``. Each scenario names its game and options, edits a
+standard start (``given``), plays ``steps`` in action notation, and states ``expect``-ations on the
+resulting state. The runner is a plain function returning results; pytest, ``kb check``,
+``kb explain`` and the site all call it. See docs/caylus/scenarios.md for the format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core import Action, EngineError, IllegalAction
+from engine.merge import merge
+from engine.registry import GAMES
+from kb.catalog import Path_, read_yaml
+
+SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios"
+SCENARIO_KEYS = {"id", "game", "title", "kind", "source", "illustrates", "examples", "rulings", "options", "given",
+                 "steps", "expect", "claims", "discrepancy", "narrative"}
+STEP_KEYS = {"do", "expect", "illegal", "note"}
+
+
+class ScenarioError(Exception):
+    """A scenario file is malformed (not a failed expectation): names file, line and field."""
+
+
+@dataclass
+class Failure:
+    line: int
+    step: str
+    message: str
+    expected: Any = None
+    actual: Any = None
+    legal: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        out = f"line {self.line}: {self.step}: {self.message}"
+        if self.expected is not None or self.actual is not None:
+            out += f"\n      expected: {self.expected!r}\n      actual:   {self.actual!r}"
+        if self.legal:
+            shown = ", ".join(self.legal[:30]) + (" ..." if len(self.legal) > 30 else "")
+            out += f"\n      legal here: {shown}"
+        return out
+
+
+@dataclass
+class StepRecord:
+    """What one step did: the action and the state changes it caused (for ``kb explain``)."""
+
+    action: str
+    line: int
+    changes: dict[str, tuple[Any, Any]]
+    log: list[str]
+    illegal: str | None = None
+    note: str | None = None
+
+
+@dataclass
+class Result:
+    id: str
+    game: str
+    file: str
+    line: int
+    title: str
+    failures: list[Failure] = field(default_factory=list)
+    steps: list[StepRecord] = field(default_factory=list)
+    verdicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    """For ``claims``: path -> (what the source claims, what the engine gives)."""
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+@dataclass
+class Scenario:
+    raw: dict[str, Any]
+    file: str
+    index: int
+    marks: dict[Path_, tuple[int, int]]
+
+    @property
+    def id(self) -> str:
+        return str(self.raw.get("id", f"{self.file}#{self.index}"))
+
+    def line(self, *path: str | int) -> int:
+        full: Path_ = ("scenarios", self.index, *path)
+        while full not in self.marks and full:
+            full = full[:-1]
+        return self.marks.get(full, (1, 1))[0]
+
+    def where(self, *path: str | int) -> str:
+        return f"{self.file}:{self.line(*path)}"
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def scenario_files(root: Path = SCENARIO_DIR) -> list[Path]:
+    return sorted(root.rglob("*.yaml"))
+
+
+def load(path: Path, display: str | None = None) -> list[Scenario]:
+    display = display or str(path)
+    data, marks, problems = read_yaml(path, display)
+    if problems:
+        raise ScenarioError("\n".join(str(p) for p in problems))
+    if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
+        raise ScenarioError(f"{display}:1: a scenario file is a mapping with a 'scenarios' list")
+    out = []
+    for i, raw in enumerate(data["scenarios"]):
+        scenario = Scenario(raw, display, i, marks)
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{scenario.where()}: scenarios[{i}]: a scenario is a mapping")
+        unknown = set(raw) - SCENARIO_KEYS
+        if unknown:
+            key = sorted(unknown)[0]
+            raise ScenarioError(f"{scenario.where(key)}: scenarios[{i}].{key}: unknown field (known: {', '.join(sorted(SCENARIO_KEYS))})")
+        for key in ("id", "game", "steps"):
+            if key not in raw:
+                raise ScenarioError(f"{scenario.where()}: scenarios[{i}].{key}: required field is missing")
+        if raw["game"] not in GAMES:
+            raise ScenarioError(f"{scenario.where('game')}: scenarios[{i}].game: no engine for {raw['game']!r}")
+        for j, step in enumerate(raw["steps"] or []):
+            if isinstance(step, dict) and set(step) - STEP_KEYS:
+                key = sorted(set(step) - STEP_KEYS)[0]
+                raise ScenarioError(f"{scenario.where('steps', j, key)}: scenarios[{i}].steps[{j}].{key}: unknown field")
+            if isinstance(step, dict) and "do" not in step:
+                raise ScenarioError(f"{scenario.where('steps', j)}: scenarios[{i}].steps[{j}].do: required field is missing")
+        out.append(scenario)
+    return out
+
+
+def load_all(paths: list[Path] | None = None, root: Path = SCENARIO_DIR) -> list[Scenario]:
+    found = []
+    base = root.parent
+    for path in paths or scenario_files(root):
+        shown = str(path.resolve().relative_to(base)) if path.resolve().is_relative_to(base) else str(path)
+        found.extend(load(path, shown))
+    return found
+
+
+# --- the state as plain data, and paths into it ----------------------------------------------------
+
+
+def view(engine: Any, state: Any) -> dict[str, Any]:
+    """What expectations may look at: the state's plain data plus a few derived values."""
+    data: dict[str, Any] = state.to_dict()
+    decision = engine.current(state)
+    data["to_move"] = decision.player if decision else None
+    data["decision"] = decision.kind if decision else None
+    data["legal"] = [str(a) for a in engine.legal_actions(state)]
+    data["scores"] = engine.scores(state)
+    data["winners"] = engine.winners(state)
+    data["terminal"] = engine.is_terminal(state)
+    return data
+
+
+def lookup(data: Any, path: str) -> Any:
+    node = data
+    for part in path.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise KeyError(path)
+    return node
+
+
+def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(data, dict) and data:
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            out.update(flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+        return out
+    return {prefix: data}
+
+
+def differences(before: dict[str, Any], after: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    flat_before, flat_after = flatten(before), flatten(after)
+    return {k: (flat_before.get(k), flat_after.get(k)) for k in sorted(set(flat_before) | set(flat_after))
+            if flat_before.get(k) != flat_after.get(k) and not k.startswith(("legal", "pending", "cursor"))}
+
+
+def check_expectations(expected: Mapping[str, Any], actual: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """(path, expected, actual) for every expectation that does not hold.
+
+    A value ``{includes: [...], excludes: [...]}`` checks membership in a list.
+    """
+    for path, want in expected.items():
+        try:
+            got = lookup(actual, str(path))
+        except KeyError:
+            got = None
+        if isinstance(want, dict) and set(want) <= {"includes", "excludes"} and want:
+            listed = got or []
+            missing = [x for x in want.get("includes", []) if x not in listed]
+            present = [x for x in want.get("excludes", []) if x in listed]
+            if missing or present:
+                yield str(path), want, {"missing": missing, "present but excluded": present}
+        elif got != want:
+            yield str(path), want, got
+
+
+# --- running --------------------------------------------------------------------------------------
+
+
+def start(scenario: Scenario) -> tuple[Any, Any]:
+    """The engine and the state the scenario starts from: a standard start edited by ``given``."""
+    raw = scenario.raw
+    options = raw.get("options") or {}
+    factory = GAMES[raw["game"]]
+    try:
+        engine = factory(players=tuple(options.get("players", ("red", "blue", "green", "orange"))),
+                         variants=tuple(options.get("variants", ())))
+    except ValueError as exc:
+        raise ScenarioError(f"{scenario.where('options')}: scenarios[{scenario.index}].options: {exc}") from exc
+    try:
+        state = engine.scenario_start(raw.get("given") or {})
+    except (EngineError, ValueError, KeyError, TypeError) as exc:
+        raise ScenarioError(f"{scenario.where('given')}: scenarios[{scenario.index}].given: {exc}") from exc
+    return engine, state
+
+
+def run(scenario: Scenario) -> Result:
+    raw = scenario.raw
+    result = Result(scenario.id, raw["game"], scenario.file, scenario.line(), raw.get("title", ""), raw=raw)
+    engine, state = start(scenario)
+    for j, step in enumerate(raw.get("steps") or []):
+        spec = step if isinstance(step, dict) else {"do": step}
+        text = str(spec["do"])
+        line = scenario.line("steps", j)
+        before = view(engine, state)
+        legal = before["legal"]
+        if "illegal" in spec:
+            try:
+                engine.apply(state, text)
+            except IllegalAction as exc:
+                wanted = str(spec["illegal"])
+                if wanted not in (exc.rule, exc.reason) and wanted not in exc.reason:
+                    result.failures.append(Failure(line, text, "illegal for another reason", wanted, f"{exc.rule}: {exc.reason}", legal))
+                result.steps.append(StepRecord(text, line, {}, [], illegal=f"{exc.rule}: {exc.reason}", note=spec.get("note")))
+                # a refused action changes nothing: its expectations are checked on the unchanged state
+                for path, want, got in check_expectations(spec.get("expect") or {}, view(engine, state)):
+                    result.failures.append(Failure(scenario.line("steps", j, "expect", path), f"after refused {text}: {path}",
+                                                   "expectation", want, got, legal))
+                continue
+            result.failures.append(Failure(line, text, "expected an illegal action, but it was played", spec["illegal"], "legal", legal))
+            return result
+        log_start = len(state.log)
+        try:
+            engine.apply(state, text)
+        except IllegalAction as exc:
+            result.failures.append(Failure(line, text, f"illegal: {exc.rule}: {exc.reason}", legal=legal))
+            return result
+        except EngineError as exc:
+            result.failures.append(Failure(line, text, f"engine error: {exc}", legal=legal))
+            return result
+        after = view(engine, state)
+        result.steps.append(StepRecord(text, line, differences(before, after), state.log[log_start:], note=spec.get("note")))
+        for path, want, got in check_expectations(spec.get("expect") or {}, after):
+            result.failures.append(Failure(scenario.line("steps", j, "expect", path), f"after {text}: {path}", "expectation", want, got, after["legal"]))
+    final = view(engine, state)
+    for path, want, got in check_expectations(raw.get("expect") or {}, final):
+        result.failures.append(Failure(scenario.line("expect", path), path, "expectation", want, got, final["legal"]))
+    for path, claimed in (raw.get("claims") or {}).items():
+        try:
+            got = lookup(final, str(path))
+        except KeyError:
+            got = None
+        result.verdicts[str(path)] = (claimed, got)
+        if got == claimed:
+            result.failures.append(Failure(scenario.line("claims", path), path,
+                                           "the disputed claim holds in the engine; the discrepancy is not real", claimed, got))
+    return result
+
+
+def run_all(paths: list[Path] | None = None) -> list[Result]:
+    results = []
+    for scenario in load_all(paths):
+        try:
+            results.append(run(scenario))
+        except ScenarioError as exc:
+            failed = Result(scenario.id, scenario.raw.get("game", "?"), scenario.file, scenario.line(),
+                            scenario.raw.get("title", ""), raw=scenario.raw)
+            failed.failures.append(Failure(scenario.line(), "setup", str(exc)))
+            results.append(failed)
+    return results
+
+
+def summary(results: list[Result]) -> dict[str, Any]:
+    by_game: dict[str, dict[str, int]] = {}
+    for r in results:
+        game = by_game.setdefault(r.game, {"total": 0, "passed": 0})
+        game["total"] += 1
+        game["passed"] += int(r.passed)
+    return {"total": len(results), "passed": sum(r.passed for r in results),
+            "failed": [r.id for r in results if not r.passed], "by_game": by_game}
+
+
+__all__ = ["Action", "Result", "Scenario", "ScenarioError", "load_all", "run", "run_all", "summary", "view"]

@@ -1,0 +1,25 @@
+"""Conformance: seeded random games at every player count end with scores and break no invariant."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.caylus import Caylus
+from engine.playout import play
+
+GAMES_PER_COUNT = 60  # 4 player counts x 60 = 240 games
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_keep_every_invariant(players: int) -> None:
+    game = Caylus(players=players)
+    for seed in range(GAMES_PER_COUNT):
+        result = play(game, seed, probe_every=40 if seed % 10 == 0 else 0)
+        assert not result.violations, "\n".join(result.violations)
+        assert set(result.scores) == set(game.players)
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    game = Caylus(players=3)
+    assert play(game, 11).scores == play(game, 11).scores
+    assert play(game, 11).steps == play(game, 11).steps

@@ -1,0 +1,129 @@
+"""Scenarios: all pass, every worked example and FAQ ruling has one, and every id they cite exists."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine.scenario import load_all, run, run_all
+from kb.cli import main
+
+REFERENCES = {"illustrates": "rules", "examples": "examples", "rulings": "rulings"}
+
+
+@pytest.fixture(scope="module")
+def scenarios():
+    return load_all()
+
+
+@pytest.fixture(scope="module")
+def results():
+    return run_all()
+
+
+def test_every_scenario_passes(results) -> None:
+    failed = [f"{r.id} ({r.file}:{r.line})\n  " + "\n  ".join(map(str, r.failures)) for r in results if not r.passed]
+    assert not failed, "\n".join(failed)
+
+
+def test_scenario_ids_are_unique_and_not_catalog_ids(scenarios, catalog) -> None:
+    ids = [s.id for s in scenarios]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    assert not set(ids) & set(catalog.entries)
+
+
+def test_every_cited_id_exists_with_the_right_kind(scenarios, catalog) -> None:
+    problems = []
+    for s in scenarios:
+        for key, kind in REFERENCES.items():
+            for ref in s.raw.get(key) or []:
+                if ref not in catalog.entries:
+                    problems.append(f"{s.where(key)}: {s.id}.{key}: unknown id {ref!r}")
+                elif catalog.kind_of(ref).key != kind:
+                    problems.append(f"{s.where(key)}: {s.id}.{key}: {ref!r} is not one of the {kind}")
+        if s.raw.get("discrepancy") and catalog.entries.get(s.raw["discrepancy"]) is None:
+            problems.append(f"{s.where('discrepancy')}: {s.id}: unknown discrepancy {s.raw['discrepancy']!r}")
+        if not s.raw.get("illustrates"):
+            problems.append(f"{s.where()}: {s.id}: names no rule it illustrates")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_worked_example_has_a_scenario(scenarios, catalog) -> None:
+    covered = {ref for s in scenarios for ref in s.raw.get("examples") or []}
+    missing = [e.id for e in catalog.of_kind("examples") if e.id not in covered]
+    assert not missing, f"examples without a scenario: {missing}"
+
+
+def test_every_ruling_has_a_scenario(scenarios, catalog) -> None:
+    covered = {ref for s in scenarios for ref in s.raw.get("rulings") or []}
+    missing = [r.id for r in catalog.of_kind("rulings") if r.id not in covered]
+    assert not missing, f"rulings without a scenario: {missing}"
+
+
+def test_both_rulebooks_examples_and_the_faq_are_all_catalogued(catalog) -> None:
+    examples = catalog.of_kind("examples")
+    assert sorted(e.number for e in examples if e.language == "hu") == list(range(1, 21))
+    assert sorted(e.number for e in examples if e.language == "pl") == list(range(1, 21))
+    assert len([r for r in catalog.of_kind("rulings") if r.source_kind == "rulebook-faq"]) == 17
+
+
+PLANTED = """\
+scenarios:
+  - id: caylus.scenario.planted
+    game: caylus
+    illustrates: [caylus.phase2.passing]
+    options: {players: [red, blue]}
+    steps:
+      - red pass
+      - do: blue place castle
+        expect:
+          players.blue.deniers: 99
+"""
+
+
+def test_a_failing_expectation_reports_file_line_values_and_legal_actions(tmp_path: Path) -> None:
+    path = tmp_path / "planted.yaml"
+    path.write_text(PLANTED, encoding="utf-8")
+    (scenario,) = load_all([path])
+    result = run(scenario)
+    assert not result.passed
+    (failure,) = result.failures
+    assert failure.line == 10 and failure.expected == 99 and failure.actual == 4  # 7 - 3 (2-player cost after a pass)
+    assert "blue pass" in failure.legal
+    out = CliRunner().invoke(main, ["check", str(path)])
+    assert out.exit_code == 1
+    assert f"{path}:line 10: after blue place castle: players.blue.deniers" in out.output or "line 10" in out.output
+    assert "legal here:" in out.output
+
+
+def test_kb_check_json_shape() -> None:
+    out = CliRunner().invoke(main, ["check", "--json"])
+    report = json.loads(out.output)
+    assert set(report) == {"total", "passed", "failed", "by_game"}
+    assert report["by_game"]["caylus"]["total"] == report["total"]
+    assert out.exit_code == (1 if report["failed"] else 0)
+
+
+REFUSED_WITH_EXPECTATION = """\
+scenarios:
+  - id: caylus.scenario.planted-refusal
+    game: caylus
+    illustrates: [caylus.phase2.placement-cost]
+    options: {players: [red, blue]}
+    given: {players: {red: {deniers: 0}}}
+    steps:
+      - do: red place castle
+        illegal: caylus.phase2.placement-cost
+        expect: {players.red.deniers: 5}
+"""
+
+
+def test_expectations_on_a_refused_step_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "refused.yaml"
+    path.write_text(REFUSED_WITH_EXPECTATION, encoding="utf-8")
+    (scenario,) = load_all([path])
+    (failure,) = run(scenario).failures
+    assert failure.line == 10 and failure.expected == 5 and failure.actual == 0
