@@ -385,6 +385,14 @@ class PageWriter:
             out.append(self.entry_block(2, d, [("Topic", d.topic), ("Affects", affects)]))
             out.append(table(["Source", "Reading", ""], readings))
             out.append(f"\n**Decision.** {text(d.decision)}\n")
+            disputed = [r for r in self.results if r.raw.get("discrepancy") == d.id]
+            if disputed:
+                from kb.walkthrough import render
+
+                out.append("**The engine's verdict.** " + " ".join(
+                    f"For `{text(path)}` the source claims {text(claimed)}; the engine gives {text(actual)}."
+                    for r in disputed for path, (claimed, actual) in r.verdicts.items()) + "\n")
+                out.extend(render(r) for r in disputed)
         return "\n".join(out)
 
 

@@ -113,3 +113,27 @@ def test_generated_pages_are_written_to_build_docs(built) -> None:
     assert generated.is_file()
     catalog = load_catalog(built.data)
     assert all(f"{{#{b.id}}}" in generated.read_text(encoding="utf-8") for b in catalog.of_kind("buildings"))
+
+
+def test_disputed_examples_show_the_engine_verdict_on_the_discrepancies_page(built) -> None:
+    from engine.scenario import load_all
+
+    page = soup(built.site, "caylus/discrepancies/")
+    disputed = [s for s in load_all() if s.raw.get("claims")]
+    assert disputed, "the project has disputed examples (e.g. the PL lawyer example)"
+    for scenario in disputed:
+        heading = page.find(id=scenario.raw["discrepancy"])
+        section_text = ""
+        for sibling in heading.find_next_siblings():
+            if sibling.name == "h2":
+                break
+            section_text += sibling.get_text(" ")
+        assert "engine's verdict" in section_text and scenario.id in section_text, scenario.id
+
+
+def test_examples_page_marks_each_example_checked(built, catalog) -> None:
+    page = soup(built.site, "caylus/examples/")
+    for example in catalog.of_kind("examples"):
+        heading = page.find(id=example.id)
+        following = heading.find_next(class_="admonition")
+        assert "Checked by the engine in this build" in following.get_text(), example.id
