@@ -6,8 +6,6 @@ spellings) so the site search finds it from Hungarian or Polish words typed with
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,9 @@ from kb.schema import (
     Term,
     Variant,
 )
+from kb.inflect import search_aliases
+from kb.rulepages import RULE_PAGES, RulePages, rule_page
+from kb.terms import TermLinker
 from kb.textsearch import fold
 
 CATEGORY_TITLES = {
@@ -46,32 +47,14 @@ CATEGORY_TITLES = {
 }
 
 
-class Linked(str):
-    """Markdown built from escaped parts (links to other entries); safe to insert as it is."""
+from kb.markdown import Linked, cell, table, text  # noqa: E402  (re-exported for the page modules)
 
 
-def text(value: object) -> str:
-    """Catalog text made safe for Markdown: HTML escaped, so a name can never inject markup."""
-    return html.escape(str(value), quote=False)
-
-
-def cell(value: object) -> str:
-    if value in (None, ""):
-        return "—"
-    markdown = value if isinstance(value, Linked) else text(value)
-    return markdown.replace("|", "\\|").replace("\n", " ")
-
-
-def table(headers: list[str], rows: Iterable[list[object]]) -> str:
-    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    out += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
-    return "\n".join(out) + "\n"
-
-
-class PageWriter:
+class PageWriter(RulePages):
     def __init__(self, catalog: Catalog, game: str, datasette_url: str, results: list[Any] | None = None):
         self.results = [r for r in (results or []) if r.game == game]
         self.catalog = catalog
+        self.terms = TermLinker(catalog, game, self.link)
         self.game = game
         self.describe = Describer(catalog, game)
         self.datasette_url = datasette_url.rstrip("/")
@@ -83,11 +66,16 @@ class PageWriter:
         table_name = self.catalog.kind_of(entry.id).table
         return f"{self.datasette_url}/kb/{table_name}/{tilde_encode(entry.id)}"
 
-    def link(self, entry_id: str) -> str:
+    def page(self, entry_id: str) -> str:
+        """The generated page (in the game's folder) that shows an entry under its id."""
+        entry = self.catalog.get(entry_id)
+        kind = self.catalog.kind_of(entry_id).key
+        return rule_page(entry) if kind == "rules" else PAGE_OF_KIND[kind]
+
+    def link(self, entry_id: str, label: str | None = None) -> str:
         """A link to an entry's anchor on the page that shows it (pages of one game share a folder)."""
         entry = self.catalog.get(entry_id)
-        page = PAGE_OF_KIND[self.catalog.kind_of(entry_id).key]
-        return Linked(f"[{text(entry.names.en)}]({page}.md#{entry_id})")
+        return Linked(f"[{text(label or entry.names.en)}]({self.page(entry_id)}.md#{entry_id})")
 
     def names_line(self, entry: Entry) -> str:
         parts = [f"**EN** {text(entry.names.en)}"]
@@ -102,11 +90,16 @@ class PageWriter:
         return line + "\n"
 
     def search_forms(self, entry: Entry) -> str:
-        """Folded spellings of every name, so lunr (no accent folding) finds them typed plainly."""
-        names = [entry.names.en, entry.names.hu, entry.names.pl, entry.names.de, entry.names.fr]
-        names += [f for lang in ("en", "hu", "pl", "de", "fr") for f in getattr(entry.names.forms, lang)]
-        folded = sorted({fold(n) for n in names if n and fold(n) != n.lower()})
-        return f'<span class="kb-search-forms">Also written: {text(" · ".join(folded))}</span>\n' if folded else ""
+        """A hidden block of search aliases: every name and form, their case forms, and all of them
+        without accents, so lunr (which neither folds accents nor stems Hungarian) finds the entry
+        from ``kőfejtőben``, ``intézőt`` or ``kamieniolom``."""
+        names = [n for lang in ("en", "hu", "pl", "de", "fr")
+                 for n in [getattr(entry.names, lang), *getattr(entry.names.forms, lang)] if n]
+        # case forms of the name and of one-word synonyms; multi-word phrases would swamp the index
+        base = {lang: [n for n in [getattr(entry.names, lang), *getattr(entry.names.forms, lang)]
+                       if n and (n == getattr(entry.names, lang) or " " not in n)] for lang in ("hu", "pl")}
+        words = dict.fromkeys(w for word in [*names, *search_aliases(base)] for w in (word.lower(), fold(word)))
+        return f'<span class="kb-search-forms" hidden>Search forms: {text(" · ".join(words))}</span>\n'
 
     def source_line(self, entry: Entry) -> str:
         refs = []
@@ -162,6 +155,7 @@ class PageWriter:
                     ("Road space", b.road_space),
                     ("Phase 3 order", b.activation_order),
                     ("Edition", f"{b.edition}{' (option, off by default)' if b.optional else ''}" if b.edition != "1" or b.optional else None),
+                    ("In the rules", self.mentioned_in(b.id)),
                 ]))
         return "\n".join(out)
 
@@ -261,12 +255,8 @@ class PageWriter:
                 ("Order of simultaneous favours", "the player chooses" if t.player_orders_simultaneous_favours else None),  # type: ignore[attr-defined]
                 ("Discounts", "only on the build made with the favour" if t.discounts_only_on_favour_builds else None),  # type: ignore[attr-defined]
                 ("New columns", "open only once the scoring that unlocks them is over" if t.columns_open_after_scoring_is_over else None)]))  # type: ignore[attr-defined]
-        header = ["Row"] + [f"Column {c.column}" + (f" (after the {self.catalog.get(c.opens_after).names.en} scoring)" if c.opens_after else "") for c in columns]
-        grid = []
-        for r in rows:
-            grid.append([r.names.en] + [self.describe.effect(by_pos[(r.id, c.column)].effect) if (r.id, c.column) in by_pos else None for c in columns])
         out.append("## The table {#" + self.game + ".favour-table.grid}\n")
-        out.append(table(header, grid))
+        out.append(self.favour_grid())
         out.append("## Rows {#" + self.game + ".favour-rows}\n")
         for r in rows:
             out.append(self.entry_block(3, r, [("Row", r.row)]))
@@ -314,62 +304,12 @@ class PageWriter:
                          ([t.names.en, t.names.hu, t.names.pl] for t in terms)))
         for t in terms:
             see = self.link(t.refers_to) if t.refers_to else None
-            out.append(self.entry_block(2, t, [("Meaning", t.definition), ("See", see)]))
+            out.append(self.entry_block(2, t, [("Meaning", t.definition), ("See", see), ("In the rules", self.mentioned_in(t.id))]))
         others = [e for key in ("buildings", "resources", "components") for e in self.catalog.of_kind(key, self.game)]
         out.append("## Named pieces {#" + self.game + ".glossary.pieces}\n")
         out.append(table(["English", "Hungarian", "Polish", "Other forms"],
                          ([e.names.en, e.names.hu, e.names.pl,
                            ", ".join(f for lang in ("hu", "pl", "en") for f in getattr(e.names.forms, lang))] for e in others)))
-        return "\n".join(out)
-
-    def rules_page(self) -> str:
-        rules = sorted(self.catalog.of_kind("rules", self.game), key=lambda r: (SECTION_ORDER.get(r.section, 99), r.order))  # type: ignore[attr-defined]
-        out = ["# The rules\n", "Every rule under a stable id, in our own words, with its Hungarian and Polish "
-               "sources. Generated from `data/rules.yaml`.\n"]
-        section = None
-        for r in rules:
-            if r.section != section:  # type: ignore[attr-defined]
-                section = r.section  # type: ignore[attr-defined]
-                out.append(f"## {text(SECTION_TITLES.get(section, section))} {{#{self.game}.rules.{section}}}\n")
-            out.append(self.heading(3, r))
-            out.append(f"{text(r.text)}\n")  # type: ignore[attr-defined]
-            out.append("\n" + self.source_line(r))
-            out.append(self.search_forms(r))
-            out.append(self.walkthroughs("illustrates", r.id))
-        return "\n".join(out)
-
-    def scenarios_for(self, key: str, entry_id: str) -> list[Any]:
-        """Results of the scenarios that list ``entry_id`` under ``key`` (illustrates, examples, rulings)."""
-        return [r for r in self.results if entry_id in (r.raw.get(key) or [])]
-
-    def walkthroughs(self, key: str, entry_id: str) -> str:
-        from kb.walkthrough import render
-
-        return "\n".join(render(r) for r in self.scenarios_for(key, entry_id))
-
-    def examples_page(self) -> str:
-        examples = sorted(self.catalog.of_kind("examples", self.game), key=lambda e: (e.language, e.number))  # type: ignore[attr-defined]
-        out = ["# Worked examples\n", "Every worked example of the Hungarian and Polish rulebooks, retold in our "
-               "own words and played by the rules engine in this build. Generated from `data/examples-*.yaml` "
-               "and `scenarios/`; see [Writing scenarios](scenarios.md) to try your own.\n"]
-        for e in examples:
-            rules = Linked(", ".join(self.link(r) for r in e.rules))  # type: ignore[attr-defined]
-            counterpart = self.link(e.counterpart) if e.counterpart else None  # type: ignore[attr-defined]
-            out.append(self.entry_block(2, e, [("What happens", e.summary), ("Illustrates", rules),  # type: ignore[attr-defined]
-                                               ("Same example in the other rulebook", counterpart)]))
-            out.append(self.walkthroughs("examples", e.id) or "!!! warning \"No scenario plays this example yet\"\n")
-        return "\n".join(out)
-
-    def faq_page(self) -> str:
-        rulings = self.catalog.of_kind("rulings", self.game)
-        out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
-               "source and the rules it concerns. Generated from `data/rulings.yaml`.\n"]
-        for r in rulings:
-            rules = Linked(", ".join(self.link(x) for x in r.rules))  # type: ignore[attr-defined]
-            out.append(self.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),  # type: ignore[attr-defined]
-                                               ("Source kind", r.source_kind), ("Rules", rules),  # type: ignore[attr-defined]
-                                               ("Status", r.status if r.status != "active" else None)]))  # type: ignore[attr-defined]
-            out.append(self.walkthroughs("rulings", r.id))
         return "\n".join(out)
 
     def discrepancies_page(self) -> str:
@@ -396,15 +336,6 @@ class PageWriter:
         return "\n".join(out)
 
 
-SECTION_TITLES = {
-    "overview": "Overview and goal", "setup": "Setup", "phase1": "Phase 1: income", "phase2": "Phase 2: placing workers",
-    "phase3": "Phase 3: special buildings", "phase4": "Phase 4: moving the provost", "phase5": "Phase 5: activating buildings",
-    "phase6": "Phase 6: building the castle", "phase7": "Phase 7: end of turn", "scoring": "Scoring the castle sections",
-    "favours": "Royal favours", "end": "End of the game", "two-player": "The 2-player game",
-    "simplified-favours": "Simplified favours", "advice": "Advice for new players",
-}
-SECTION_ORDER = {name: i for i, name in enumerate(SECTION_TITLES)}
-
 PAGE_OF_KIND = {
     "buildings": "buildings",
     "components": "components",
@@ -422,7 +353,6 @@ PAGE_OF_KIND = {
     "castle_sections": "castle",
     "terms": "glossary",
     "discrepancies": "discrepancies",
-    "rules": "rules",
     "rulings": "faq",
     "examples": "examples",
 }
@@ -435,6 +365,8 @@ def page_of(catalog: Catalog, entry_id: str) -> str:
         return f"{entry_id}/"
     if located.kind.key == "sources":
         return "sources/"
+    if located.kind.key == "rules":
+        return f"{located.entry.game}/{rule_page(located.entry)}/"
     return f"{located.entry.game}/{PAGE_OF_KIND[located.kind.key]}/"
 
 
@@ -473,7 +405,8 @@ def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str, results: l
             "castle": writer.castle_page(),
             "glossary": writer.glossary_page(),
             "discrepancies": writer.discrepancies_page(),
-            "rules": writer.rules_page(),
+            **{name: writer.rules_page(name) for name, _, _ in RULE_PAGES},
+            "quick-reference": writer.quick_reference_page(),
             "faq": writer.faq_page(),
             "examples": writer.examples_page(),
         }

@@ -365,6 +365,7 @@ class Card(Entry):
 class Term(Entry):
     definition: str
     refers_to: Ref | None = None
+    autolink: bool = Field(True, description="Link the term where rule text uses it (off for everyday words such as turn)")
 
 
 class Reading(Model):

@@ -1,0 +1,182 @@
+"""The rules reference: rules grouped the way a player looks them up, with the worked examples and
+rulings that illustrate each rule beside it, terms linked to the glossary, and a quick reference.
+
+A mixin of :class:`kb.pages.PageWriter`; everything comes from the catalogs and this build's
+scenario results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.markdown import Linked, table, text
+from kb.schema import Entry
+
+# (page, title, rule sections on it): the order a player reads the rules in.
+RULE_PAGES: list[tuple[str, str, list[str]]] = [
+    ("rules-overview", "Overview and setup", ["overview", "setup"]),
+    ("rules-turn", "The turn: phases 1 to 4", ["phase1", "phase2", "phase3", "phase4"]),
+    ("rules-buildings", "Phase 5: the buildings at work", ["phase5"]),
+    ("rules-castle", "The castle: phases 6 and 7 and the scorings", ["phase6", "phase7", "scoring"]),
+    ("rules-favours", "Royal favours", ["favours"]),
+    ("rules-end", "End of the game, the 2-player game, variants and advice", ["end", "two-player", "simplified-favours", "advice"]),
+]
+SECTION_TITLES = {
+    "overview": "Overview and goal", "setup": "Components and setup", "phase1": "Phase 1: income",
+    "phase2": "Phase 2: placing workers", "phase3": "Phase 3: special buildings", "phase4": "Phase 4: moving the provost",
+    "phase5": "Phase 5: activating buildings", "phase6": "Phase 6: building the castle", "phase7": "Phase 7: end of turn",
+    "scoring": "Scoring the castle sections", "favours": "Royal favours", "end": "End of the game",
+    "two-player": "The 2-player game", "simplified-favours": "Simplified favours", "advice": "Advice for new players",
+}
+PAGE_OF_SECTION = {section: page for page, _, sections in RULE_PAGES for section in sections}
+
+
+def rule_page(rule: Entry) -> str:
+    section = rule.section  # type: ignore[attr-defined]
+    try:
+        return PAGE_OF_SECTION[section]
+    except KeyError:
+        raise ValueError(f"rule {rule.id}: section {section!r} belongs to no rules page (kb/rulepages.py RULE_PAGES)") from None
+
+
+class RulePages:
+    """Rules, examples, rulings and quick-reference pages (mixed into PageWriter)."""
+
+    # provided by PageWriter
+    catalog: Any
+    game: str
+    results: list[Any]
+    describe: Any
+    terms: Any
+
+    def heading(self, level: int, entry: Entry, title: str | None = None) -> str: ...  # noqa: D102
+    def link(self, entry_id: str, label: str | None = None) -> str: ...  # noqa: D102
+    def source_line(self, entry: Entry) -> str: ...  # noqa: D102
+    def search_forms(self, entry: Entry) -> str: ...  # noqa: D102
+    def entry_block(self, level: int, entry: Entry, facts: list[tuple[str, object]], title: str | None = None) -> str: ...  # noqa: D102
+
+    def rules(self) -> list[Any]:
+        order = {section: i for i, section in enumerate(SECTION_TITLES)}
+        return sorted(self.catalog.of_kind("rules", self.game), key=lambda r: (order.get(r.section, 99), r.order))
+
+    def scenarios_for(self, key: str, entry_id: str) -> list[Any]:
+        """Results of the scenarios that list ``entry_id`` under ``key`` (illustrates, examples, rulings)."""
+        return [r for r in self.results if entry_id in (r.raw.get(key) or [])]
+
+    def walkthroughs(self, key: str, entry_id: str) -> str:
+        from kb.walkthrough import render
+
+        return "\n".join(render(r) for r in self.scenarios_for(key, entry_id))
+
+    def rulings_beside(self, rule_id: str) -> str:
+        out = []
+        for ruling in self.catalog.of_kind("rulings", self.game):
+            if rule_id in ruling.rules:
+                out.append(f'!!! question "Ruling: {text(ruling.question)}"\n\n    {text(ruling.answer)} '
+                           f'({self.link(ruling.id, "the ruling and its check")})\n')
+        return "\n".join(out)
+
+    def rules_page(self, page: str) -> str:
+        title, sections = next((t, s) for p, t, s in RULE_PAGES if p == page)
+        out = [f"# {text(title)}\n", "The rules in our own words. Each rule has a stable id (its link anchor) and "
+               "cites the Hungarian and Polish rulebooks; the worked examples and rulings that illustrate it "
+               "follow it, checked by the rules engine in this build. Terms link to the glossary.\n"]
+        section = None
+        for r in self.rules():
+            if r.section not in sections:
+                continue
+            if r.section != section:
+                section = r.section
+                out.append(f"## {text(SECTION_TITLES.get(section, section))} {{#{self.game}.rules.{section}}}\n")
+            out.append(self.heading(3, r))
+            out.append(self.terms.link_text(r.text, exclude={r.id}) + "\n")
+            out.append("\n" + self.source_line(r))
+            out.append(self.search_forms(r))
+            out.append(self.rulings_beside(r.id))
+            out.append(self.walkthroughs("illustrates", r.id))
+        return "\n".join(out)
+
+    def mentioned_in(self, entry_id: str) -> Linked | None:
+        """Links to the rules whose text names this entry."""
+        rules = [r for r in self.rules() if entry_id in self.terms.mentions(r.text)]
+        return Linked(", ".join(self.link(r.id) for r in rules)) if rules else None
+
+    def examples_page(self) -> str:
+        examples = sorted(self.catalog.of_kind("examples", self.game), key=lambda e: (e.language, e.number))
+        out = ["# Worked examples\n", "Every worked example of the Hungarian and Polish rulebooks, retold in our "
+               "own words and played by the rules engine in this build. Generated from `data/examples-*.yaml` "
+               "and `scenarios/`; see [Writing scenarios](scenarios.md) to try your own.\n"]
+        for e in examples:
+            rules = Linked(", ".join(self.link(r) for r in e.rules))
+            counterpart = self.link(e.counterpart) if e.counterpart else None
+            out.append(self.entry_block(2, e, [("What happens", e.summary), ("Illustrates", rules),
+                                               ("Same example in the other rulebook", counterpart)]))
+            out.append(self.walkthroughs("examples", e.id) or '!!! warning "No scenario plays this example yet"\n')
+        return "\n".join(out)
+
+    def faq_page(self) -> str:
+        rulings = self.catalog.of_kind("rulings", self.game)
+        out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
+               "source, the rules it concerns, and the scenarios that check it. Generated from `data/rulings.yaml`.\n"]
+        for r in rulings:
+            rules = Linked(", ".join(self.link(x) for x in r.rules))
+            out.append(self.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),
+                                               ("Source kind", r.source_kind), ("Rules", rules),
+                                               ("Status", r.status if r.status != "active" else None)]))
+            out.append(self.walkthroughs("rulings", r.id))
+        return "\n".join(out)
+
+    # --- the quick reference ----------------------------------------------------------------------
+
+    def favour_grid(self) -> str:
+        rows = sorted(self.catalog.of_kind("favour_rows", self.game), key=lambda r: r.row)
+        columns = sorted(self.catalog.of_kind("favour_columns", self.game), key=lambda c: c.column)
+        cells = {(c.row, c.column): c for c in self.catalog.of_kind("favours", self.game)}
+        header = ["Row"] + [f"Column {c.column}" + (f" (after the {self.catalog.get(c.opens_after).names.en} scoring)" if c.opens_after else "")
+                            for c in columns]
+        grid = [[r.names.en] + [self.describe.effect(cells[(r.id, c.column)].effect) if (r.id, c.column) in cells else None
+                                for c in columns] for r in rows]
+        return table(header, grid)
+
+    def quick_reference_page(self) -> str:
+        phases = sorted(self.catalog.of_kind("phases", self.game), key=lambda p: p.order)
+        (road,) = self.catalog.of_kind("roads", self.game)
+        (castle,) = self.catalog.of_kind("castles", self.game)
+        sections = sorted(self.catalog.of_kind("castle_sections", self.game), key=lambda s: s.order)
+        variants = self.catalog.of_kind("variants", self.game)
+        out = ["# Quick reference {#" + self.game + ".quick-reference}\n",
+               "One page to print and keep beside the board. Generated from the catalogs, like every number "
+               "on this site.\n", "## The turn\n",
+               table(["#", "Phase", "Who acts", "What happens"],
+                     ([p.order, self.link(p.id), p.player_order.replace("_", " "), p.summary] for p in phases)),
+               "## Placing a worker\n"]
+        scale = ", ".join(f"{n} after {i} passed" for i, n in enumerate(road.passing_scale))
+        placement = [["Anywhere (lowest free passing space)", scale],
+                     ["On one's own building", self.describe.bundle(road.own_building_cost)],
+                     ["The inn's right-hand occupant, anywhere", self.describe.bundle(self.catalog.get(f"{self.game}.building.inn").effect.placement_cost)],
+                     ["First to pass", f"takes {self.describe.bundle(road.first_pass_bonus)}"],
+                     ["Another player's building", f"its owner takes {self.describe.bundle(road.visit_owner_reward)}"]]
+        for v in variants:
+            if v.placement_cost_after_opponent_passed:
+                placement.append([f"{v.names.en}: after the opponent passed", self.describe.bundle(v.placement_cost_after_opponent_passed)])
+        out.append(table(["When", "Cost"], placement))
+        out.append("## Royal favours\n")
+        out.append(self.favour_grid())
+        out.append("## The castle\n")
+        batch = f"{castle.batch.cubes} {'different ' if castle.batch.distinct else ''}cubes including {', '.join(castle.batch.required)}"
+        out.append(table(["", ""], [["A batch", batch],
+                                    ["No batch given", f"lose {self.describe.bundle(castle.no_batch_penalty)} (not when the castle is full)"],
+                                    ["Most batches this turn", self.describe.bundle(castle.most_batches_reward) + " (tie: earliest in the castle)"]]))
+        scoring_rows = []
+        for s in sections:
+            steps = "; ".join((f"{st.houses_min}+" if st.houses_max is None else
+                               (str(st.houses_min) if st.houses_min == st.houses_max else f"{st.houses_min}-{st.houses_max}"))
+                              + f": {self.describe.bundle(st.reward) if st.reward else 'nothing'}" for st in s.scoring)
+            scoring_rows.append([self.link(s.id), s.spaces, s.prestige_per_batch, s.marker_space, steps])
+        out.append(table(["Section", "Spaces", "Prestige per batch", "Marker on road space", "Scoring (houses: reward)"], scoring_rows))
+        out.append("## End of the game\n")
+        out.append(table(["Hand in", "Scores"], ([self.describe.bundle(r.per), self.describe.bundle(r.reward)]
+                                                for r in self.catalog.of_kind("scoring_rules", self.game) if r.per)))
+        ties = [r.description for r in self.catalog.of_kind("scoring_rules", self.game) if r.tie_rule]
+        out.extend(f"\n{text(t)}\n" for t in ties)
+        return "\n".join(out)

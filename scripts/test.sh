@@ -1,0 +1,15 @@
+#!/bin/sh
+# The whole test suite on a fresh machine: Chromium for the browser tests (Debian package, when
+# missing and we may install it), the virtual environment, then pytest. Arguments go to pytest.
+set -eu
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "note: the browser tests need Chromium (apt-get install chromium); they will fail without it" >&2
+  fi
+fi
+python3 -m venv .venv
+.venv/bin/pip install -q -c requirements.lock -e '.[test]'
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,127 @@
+"""The built site in a real headless Chromium: search in three languages, glossary links, offline.
+
+These tests need Debian's Chromium (/usr/bin/chromium); .ci/run installs it. They fail, never
+skip, when it is missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("KB_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync"]
+LOCAL = {"127.0.0.1", "localhost", "::1"}
+
+# (query, anchors of which one must be among the top results)
+QUERIES = [
+    ("provost", {"caylus.phase4.provost", "caylus.term.provost"}),
+    ("intézőt", {"caylus.term.provost", "caylus.component.provost", "caylus.phase4.provost"}),
+    ("kőfejtőben", {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}),
+    ("udvarnagyot", {"caylus.term.bailiff", "caylus.component.bailiff"}),
+    ("burmistrz", {"caylus.term.provost", "caylus.component.provost"}),
+    ("kamieniolom", {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}),
+    ("kamieniołom", {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}),
+    ("łaska", {"caylus.term.royal-favour", "caylus.resource.favours"}),
+    ("laska", {"caylus.term.royal-favour", "caylus.resource.favours"}),
+    ("zarządca", {"caylus.term.bailiff", "caylus.component.bailiff"}),
+    ("zarzadca", {"caylus.term.bailiff", "caylus.component.bailiff"}),
+    ("lawyer", {"caylus.building.lawyer", "caylus.phase5.lawyer"}),
+    ("jegyzőt", {"caylus.building.lawyer", "caylus.phase5.lawyer"}),
+    ("templomban", {"caylus.building.church"}),
+    ("kosciol", {"caylus.building.church"}),
+]
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built.site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install it (apt-get install chromium); .ci/run does")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="module")
+def requests_seen() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, requests_seen: list[str]) -> Iterator[Page]:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("request", lambda request: requests_seen.append(request.url))
+    yield page
+    page.close()
+
+
+def search(page: Page, site_url: str, query: str) -> list[str]:
+    """Type a query into the search box; return the result links' anchors, best first."""
+    page.goto(site_url + "/")
+    page.keyboard.press("/")  # Material's shortcut focuses the search box
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.type(query, delay=15)
+    page.wait_for_function("document.querySelector('.md-search-result__meta').textContent.match(/match/i)")
+    hrefs = page.locator(".md-search-result__item a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    return [urlparse(h).fragment for h in hrefs if urlparse(h).fragment]
+
+
+@pytest.mark.parametrize("query, anchors", QUERIES, ids=[q for q, _ in QUERIES])
+def test_search_finds_the_right_entry(page: Page, site_url: str, query: str, anchors: set[str]) -> None:
+    found = search(page, site_url, query)
+    assert anchors & set(found[:5]), f"{query!r}: top results {found[:5]}"
+
+
+def test_search_result_page_screenshot(page: Page, site_url: str) -> None:
+    found = search(page, site_url, "kőfejtőben")
+    assert found
+    target = ROOT / "build" / "screenshots" / "search-kofejtoben.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(target))
+    assert target.stat().st_size > 10_000
+
+
+def test_a_rule_links_to_its_glossary_term(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/caylus/rules-turn/#caylus.phase4.provost")
+    rule = page.locator("[id='caylus.phase4.provost'] + p")
+    rule.get_by_role("link", name="provost").first.click()
+    page.wait_for_url("**/caylus/glossary/#caylus.term.provost")
+    heading = page.locator("[id='caylus.term.provost']")
+    assert heading.is_visible()
+    entry = heading.locator("xpath=following-sibling::p[1]").inner_text()
+    assert "intéző" in entry and "burmistrz" in entry
+
+
+def test_no_request_leaves_localhost(page: Page, site_url: str, requests_seen: list[str]) -> None:
+    for path in ("/", "/caylus/buildings/", "/caylus/quick-reference/", "/caylus/rules-castle/"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("networkidle")
+    hosts = {urlparse(u).hostname for u in requests_seen if urlparse(u).scheme in ("http", "https", "ws", "wss")}
+    assert requests_seen and hosts <= LOCAL, sorted(hosts - LOCAL)
+
