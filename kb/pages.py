@@ -407,6 +407,7 @@ def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str, results: l
             "discrepancies": writer.discrepancies_page(),
             **{name: writer.rules_page(name) for name, _, _ in RULE_PAGES},
             "quick-reference": writer.quick_reference_page(),
+            "rulebook-map": writer.rulebook_map_page(),
             "faq": writer.faq_page(),
             "examples": writer.examples_page(),
         }

@@ -126,6 +126,24 @@ class RulePages:
             out.append(self.walkthroughs("rulings", r.id))
         return "\n".join(out)
 
+    def rulebook_map_page(self) -> str:
+        """For each rulebook of the game, its cited passages in line order with the rules that cover them."""
+        game = self.catalog.get(self.game)
+        out = ["# Rulebook map\n", "Reading the Hungarian or Polish rulebook? Find the passage by its heading "
+               "or line and see which rules on this site cover it. Generated from the sources of `data/rules.yaml`.\n"]
+        for book in game.rulebooks:
+            passages: dict[tuple[int, str], list[str]] = {}
+            for rule in self.rules():
+                for ref in rule.sources:
+                    if ref.key == book.key:
+                        passages.setdefault((ref.line or 0, ref.section or ""), []).append(rule.id)
+            source = next(s for s in self.catalog.of_kind("sources", self.game) if s.key == book.key)
+            out.append(f"## {text(source.names.en)} {{#{self.game}.rulebook-map.{book.language}}}\n")
+            out.append(table(["Line", "Section", "Rules"], (
+                [line or None, section, Linked(", ".join(self.link(r) for r in dict.fromkeys(ids)))]
+                for (line, section), ids in sorted(passages.items()))))
+        return "\n".join(out)
+
     # --- the quick reference ----------------------------------------------------------------------
 
     def favour_grid(self) -> str:
