@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kb.apipage import api_page
+from kb.buildinfo import BuildInfo
 from kb.catalog import Catalog, load_catalog
+from kb.exports import write_downloads
 from kb.database import build_database
 from kb.metadata import build_metadata
 from kb.pages import write_pages
@@ -54,6 +57,15 @@ def build_site(project: Project, docs_dir: Path, site_dir: Path) -> None:
         raise BuildError(f"mkdocs build --strict failed (exit {exc.code})") from exc
 
 
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulebook-kb")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
 def run_scenarios(project: Project) -> list[Any]:
     """This build's run of every scenario, for the walkthroughs on the site."""
     from engine.scenario import ScenarioError, run_all, scenario_files
@@ -73,13 +85,19 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
     try:
         out = staging / "build"
         out.mkdir()
-        rows = build_database(catalog, out / "kb.db")
-        metadata = build_metadata(catalog, site_url=site_url)
+        info = BuildInfo.of(project.root, package_version())
+        results = run_scenarios(project)
+        rows = build_database(catalog, out / "kb.db", results, info)
+        metadata = build_metadata(catalog, site_url=site_url, info=info)
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         docs = out / "docs"
         shutil.copytree(project.docs, docs)
-        results = run_scenarios(project)
         pages = write_pages(catalog, docs, datasette_url, results)
+        try:
+            (docs / "api.md").write_text(api_page(out / "kb.db", metadata, info, datasette_url), encoding="utf-8")
+        except RuntimeError as exc:
+            raise BuildError(str(exc)) from exc
+        write_downloads(catalog, out / "kb.db", docs / "downloads", info)
         build_site(project, docs, staging / "site")
         _swap(project, staging)
     except BaseException:

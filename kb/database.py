@@ -15,7 +15,9 @@ from typing import Any
 import sqlite_utils
 from pydantic import BaseModel
 
+from kb.buildinfo import BuildInfo
 from kb.catalog import Catalog
+from kb.dblinks import insert_links, insert_meta, insert_scenarios
 from kb.describe import Describer
 from kb.schema import KINDS, Building, CastleSection, Discrepancy, Entry, Favour, Kind, Road
 from kb.textsearch import folded_text, stemmed_text
@@ -60,7 +62,8 @@ def entry_columns() -> dict[str, type]:
         columns[f"name_{lang}"] = str
     for lang in LANGS:
         columns[f"forms_{lang}"] = str
-    columns.update({"confidence": str, "fact_confidence": str, "notes": str, "sources": str, "source_keys": str})
+    columns.update({"confidence": str, "fact_confidence": str, "notes": str, "sources": str, "source_keys": str,
+                    "refs_hu": str, "refs_pl": str})
     return columns
 
 
@@ -95,6 +98,9 @@ def entry_row(entry: Entry) -> dict[str, Any]:
     row["notes"] = entry.notes
     row["sources"] = _value(entry.sources)
     row["source_keys"] = ", ".join(dict.fromkeys(s.key for s in entry.sources))
+    for lang, key in (("hu", "HU"), ("pl", "PL")):
+        refs = [f"{s.section or ''}{f' (line {s.line})' if s.line else ''}".strip() for s in entry.sources if s.key == key]
+        row[f"refs_{lang}"] = "; ".join(refs) or None
     return row
 
 
@@ -148,13 +154,18 @@ SEARCH_COLUMNS = {"title": 10.0, "name_hu": 10.0, "name_pl": 10.0, "names": 10.0
 SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_COLUMNS.values()) + ")"
 
 
-def build_database(catalog: Catalog, path: Path) -> dict[str, int]:
-    """Write the whole database to ``path`` (which must not exist); return rows per table."""
+def build_database(catalog: Catalog, path: Path, results: list[Any] | None = None,
+                   info: BuildInfo | None = None) -> dict[str, int]:
+    """Write the whole database to ``path`` (which must not exist); return rows per table.
+
+    ``results`` are this build's scenario runs (the ``scenarios`` table says which passed);
+    ``info`` goes into the ``meta`` table.
+    """
     db = sqlite_utils.Database(path)
     # Foreign keys are checked once at the end (PRAGMA foreign_key_check) rather than on insert,
     # so that tables can be filled in kind order even where kinds refer forward.
     counts: dict[str, int] = {}
-    with db.conn:  # one transaction: all tables or none
+    with db.conn:  # every row in one transaction
         _create_tables(db)
         describers = {game: Describer(catalog, game) for game in catalog.games()}
         search_rows = []
@@ -187,6 +198,11 @@ def build_database(catalog: Catalog, path: Path) -> dict[str, int]:
         _link_tables(db, catalog, describers, counts)
         db["search"].insert_all(search_rows)
         counts["search"] = len(search_rows)
+        counts["links"] = insert_links(db, catalog)
+        counts["scenarios"] = insert_scenarios(db, catalog, results or [])
+        insert_meta(db, info, counts)
+    # The FTS indexes come after the rows: sqlite-utils creates them with executescript, which
+    # commits. The file is new and replaces the old database only when everything succeeded.
     for table in ["search", *[k.table for k in KINDS]]:
         columns = list(SEARCH_COLUMNS) if table == "search" else [
             "name_en", "name_hu", "name_pl", "forms_en", "forms_hu", "forms_pl", "search_folded", "search_stemmed"]

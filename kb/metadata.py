@@ -33,6 +33,8 @@ ENTRY_COLUMN_HELP = {
     "sources": "Where each fact comes from: source key, section, line (JSON)",
     "source_keys": "Source keys cited (see the sources table)",
     "search_folded": "Names and text folded (no diacritics, ł as l) for search",
+    "refs_hu": "Sections of the Hungarian rulebook (with seed line)",
+    "refs_pl": "Sections of the Polish rulebook (with seed line)",
     "search_stemmed": "Hungarian, Polish and English stems for search",
     "cost_text": "Cost in words",
     "cost_total": "Number of cubes and coins in the cost",
@@ -74,6 +76,48 @@ CANNED_QUERIES: dict[str, dict[str, Any]] = {
             "order by cost_total, prestige, name_en"
         ),
     },
+    "building": {
+        "title": "What a building costs and gives",
+        "description": "A building by any of its names (English, Hungarian, Polish, with or without accents).",
+        "sql": (
+            "select b.id, b.name_en, b.name_hu, b.name_pl, b.category, b.cost_text, b.prestige, b.favours,\n"
+            "  b.income_text, b.effect_text, b.refs_hu, b.refs_pl\n"
+            "from buildings b where b.id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
+            "  or b.id like '%.building.' || kb_fold(:building) || '%'\n"
+            "order by b.name_en"
+        ),
+    },
+    "rulings_about": {
+        "title": "Every ruling about a building",
+        "description": "Rulings that concern or mention a building (any of its names).",
+        "sql": (
+            "select distinct r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
+            "from rulings r join links l on l.from_id = r.id\n"
+            "where l.to_id in (select id from buildings where id in\n"
+            "    (select entity_id from name_forms where folded = kb_fold(:building))\n"
+            "  or id like '%.building.' || kb_fold(:building) || '%')\n"
+            "   or l.to_id in (select l2.from_id from links l2 where l2.relation = 'refers_to' and l2.to_id in\n"
+            "    (select id from buildings where id like '%.building.' || kb_fold(:building) || '%'))\n"
+            "order by r.id"
+        ),
+    },
+    "rules_mentioning": {
+        "title": "Every rule mentioning a term",
+        "description": "A term in English, Hungarian or Polish; the rules whose text uses it.",
+        "sql": (
+            "select distinct r.id, r.name_en as rule, r.section, r.text, r.refs_hu, r.refs_pl\n"
+            "from rules r join links l on l.from_id = r.id and l.relation = 'mentions'\n"
+            "where l.to_id in (select entity_id from name_forms where folded = kb_fold(:term))\n"
+            "   or l.to_id in (select search.entity_id from search_fts join search on search.rowid = search_fts.rowid\n"
+            "                  where search_fts match kb_fts_query(:term) and search.kind in ('terms', 'buildings', 'components'))\n"
+            "order by r.id"
+        ),
+    },
+    "failed_examples": {
+        "title": "Scenarios that failed in this build",
+        "description": "Worked examples, rulings and what-ifs the rules engine did not confirm; empty when all pass.",
+        "sql": "select id, kind, title, file, line, failures from scenarios where passed = 0 order by id",
+    },
     "term": {
         "title": "A term in all languages",
         "description": "Type a word in English, Hungarian or Polish; see every name and form of it.",
@@ -94,7 +138,7 @@ def _sources_for(catalog: Catalog) -> list[Entry]:
     return catalog.of_kind("sources")
 
 
-def build_metadata(catalog: Catalog, site_url: str = "http://127.0.0.1:8000") -> dict[str, Any]:
+def build_metadata(catalog: Catalog, site_url: str = "http://127.0.0.1:8000", info: Any = None) -> dict[str, Any]:
     sources = _sources_for(catalog)
     source_list = "; ".join(f"{s.key}: {s.names.en}" for s in sources)  # type: ignore[attr-defined]
     tables: dict[str, Any] = {}
@@ -129,6 +173,13 @@ def build_metadata(catalog: Catalog, site_url: str = "http://127.0.0.1:8000") ->
         "description": "One row per entry: its names, forms and text as written, folded and stemmed. Use the search query.",
     }
     tables["name_forms"] = {"title": "Every name and surface form", "facets": ["lang"]}
+    tables["links"] = {"title": "What each entry concerns, illustrates, affects or mentions",
+                       "description": "From a ruling, example, rule, discrepancy or term to the entries it touches.",
+                       "facets": ["relation"]}
+    tables["scenarios"] = {"title": "Scenarios and whether they passed in this build",
+                           "description": "Worked examples, FAQ rulings and what-ifs, played by the rules engine.",
+                           "facets": ["game", "kind", "passed"]}
+    tables["meta"] = {"title": "This build", "description": "version, commit, built_at, and count.<table> for every table"}
     tables["entry_sources"] = {"title": "Sources of each entry", "facets": ["key"]}
     return {
         "title": "Rulebook KB",
@@ -138,7 +189,7 @@ def build_metadata(catalog: Catalog, site_url: str = "http://127.0.0.1:8000") ->
         ),
         "license": LICENSE,
         "source": f"Sources: {source_list}",
-        "about": LICENSE_NOTE,
+        "about": LICENSE_NOTE + (f" Build {info.version}." if info else ""),
         "about_url": site_url + "/",
         "databases": {
             DATABASE: {

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import functools
+import os
 import subprocess
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.project import Project
+
+if TYPE_CHECKING:
+    from datasette.app import Datasette
 
 
 def needs_build(project: Project) -> bool:
@@ -22,16 +27,29 @@ def needs_build(project: Project) -> bool:
     return any(p.is_file() and p.stat().st_mtime > built for p in inputs)
 
 
-def datasette_command(project: Project, host: str, port: int) -> list[str]:
-    return [
-        sys.executable, "-m", "datasette", "serve",
-        "-i", str(project.build / "kb.db"),  # immutable: read-only, no write endpoints
-        "--metadata", str(project.build / "metadata.json"),
-        "--host", host, "--port", str(port),
-        "--setting", "sql_time_limit_ms", "1000",
-        "--setting", "max_returned_rows", "1000",
-        "--setting", "default_page_size", "100",
-    ]
+# How Datasette is served: immutable and read-only (no write endpoints), a time and a row limit,
+# CORS open for read-only GET. The tests build their in-process instance from the same values.
+DATASETTE_SETTINGS = {"sql_time_limit_ms": 1000, "max_returned_rows": 1000, "default_page_size": 100}
+DATASETTE_CORS = True
+
+
+def datasette_process(project: Project, host: str, port: int) -> subprocess.Popen[bytes]:
+    """Datasette (``kb.asgi:app``) under uvicorn, one process: measured faster here than several
+    workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py)."""
+    command = [sys.executable, "-m", "uvicorn", "kb.asgi:app", "--host", host, "--port", str(port),
+               "--no-access-log", "--log-level", "warning"]
+    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)})
+
+
+def datasette_app(project: Project) -> "Datasette":
+    """The same Datasette, in process (for tests and the API page)."""
+    import json
+
+    from datasette.app import Datasette
+
+    metadata = json.loads((project.build / "metadata.json").read_text(encoding="utf-8"))
+    return Datasette(immutables=[str(project.build / "kb.db")], metadata=metadata,
+                     settings=dict(DATASETTE_SETTINGS), cors=DATASETTE_CORS)
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -45,7 +63,7 @@ def site_server(site: Path, host: str, port: int) -> ThreadingHTTPServer:
 
 
 def serve(project: Project, host: str = "127.0.0.1", site_port: int = 8000, datasette_port: int = 8001) -> None:
-    datasette = subprocess.Popen(datasette_command(project, host, datasette_port))
+    datasette = datasette_process(project, host, datasette_port)
     server = site_server(project.site, host, site_port)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

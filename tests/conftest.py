@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,11 @@ def copy_project(target: Path) -> Project:
     shutil.copytree(ROOT / "docs", target / "docs")
     shutil.copytree(ROOT / "scenarios", target / "scenarios")
     shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    # a git checkout, as a clone is: the build records the commit it was built from
+    env = {**os.environ, "GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@localhost",
+           "GIT_COMMITTER_NAME": "test", "GIT_COMMITTER_EMAIL": "test@localhost"}
+    for command in (["git", "init", "-q"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "fixture"]):
+        subprocess.run(command, cwd=target, env=env, check=True, capture_output=True)
     return Project(target)
 
 

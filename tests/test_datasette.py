@@ -81,4 +81,5 @@ async def test_metadata_describes_tables_and_columns(datasette: Datasette) -> No
     tables = meta["databases"]["kb"]["tables"]
     assert tables["buildings"]["columns"]["cost"].startswith("Paid to the stock")
     assert "category" in tables["buildings"]["facets"]
-    assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term"}
+    assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term", "building",
+                                                       "rulings_about", "rules_mentioning", "failed_examples"}

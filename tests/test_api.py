@@ -1,0 +1,130 @@
+"""The JSON API as a product: canned queries, the API page's examples, downloads, meta, hardening."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import jsonschema
+import pytest
+from bs4 import BeautifulSoup
+
+from kb.build import build
+from kb.metadata import CANNED_QUERIES
+from kb.serve import datasette_app
+
+SAMPLE_PARAMS = {"q": "intéző", "resource": "stone", "category": "", "building": "architect", "term": "provost"}
+
+
+@pytest.fixture
+def datasette(built):
+    return datasette_app(built)
+
+
+@pytest.mark.parametrize("name", sorted(CANNED_QUERIES))
+async def test_every_canned_query_answers(datasette, name: str) -> None:
+    params = sorted(set(re.findall(r":([a-z_]+)", CANNED_QUERIES[name]["sql"])))
+    query = "&".join(f"{p}={SAMPLE_PARAMS[p]}" for p in params)
+    response = await datasette.client.get(f"/kb/{name}.json?{query}&_shape=array")
+    assert response.status_code == 200, response.text[:300]
+    rows = response.json()
+    if name == "failed_examples":
+        assert rows == []  # every scenario passes in this build
+    else:
+        assert rows, f"{name} with {query} returned nothing"
+
+
+def api_examples(built) -> list[tuple[str, list]]:
+    """(path, rows shown) for every example on the built API page."""
+    page = (built.build / "docs" / "api.md").read_text(encoding="utf-8")
+    pairs = re.findall(r"curl 'http://127\.0\.0\.1:8001(\S+)'\n```\n\nResponse[^\n]*:\n\n```json\n(.*?)\n```", page, re.S)
+    return [(path, json.loads(shown)) for path, shown in pairs]
+
+
+async def test_every_example_on_the_api_page_gives_what_the_page_shows(built, datasette) -> None:
+    examples = api_examples(built)
+    assert len(examples) >= 12
+    for path, shown in examples:
+        response = await datasette.client.get(path)
+        assert response.status_code == 200, path
+        body = response.json()
+        rows = body if isinstance(body, list) else [body]
+        assert rows[: len(shown)] == shown, path
+
+
+def test_the_api_page_lists_every_canned_query(built) -> None:
+    page = (built.build / "docs" / "api.md").read_text(encoding="utf-8")
+    for name in CANNED_QUERIES:
+        assert f"**`{name}`**" in page, name
+
+
+async def test_meta_gives_the_commit_and_the_counts(built, datasette) -> None:
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=built.root, capture_output=True, text=True, check=True).stdout.strip()
+    rows = (await datasette.client.get("/kb/meta.json?_shape=array&_size=max")).json()
+    meta = {r["key"]: r["value"] for r in rows}
+    assert meta["commit"] == commit and commit[:12] in meta["version"]
+    assert int(meta["count.buildings"]) == 42 and int(meta["count.scenarios"]) > 60
+
+
+def test_downloads_exist_and_the_json_export_validates_against_the_schemas(built) -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    downloads = built.site / "downloads"
+    assert (downloads / "kb.db").read_bytes() == (built.build / "kb.db").read_bytes()
+    bundle = json.loads((downloads / "json" / "catalog.json").read_text(encoding="utf-8"))
+    for kind, entries in bundle["kinds"].items():
+        schema = json.loads((root / "schemas" / "kinds" / f"{kind}.schema.json").read_text(encoding="utf-8"))
+        jsonschema.validate(entries, schema)
+        assert json.loads((downloads / "json" / f"{kind}.json").read_text(encoding="utf-8")) == entries
+    html = (built.site / "api" / "index.html").read_text(encoding="utf-8")
+    links = {a["href"] for a in BeautifulSoup(html, "html.parser").find_all("a")}
+    assert {"../downloads/kb.db", "../downloads/json/catalog.json"} <= links
+    assert bundle["version"] in html
+
+
+async def test_read_only_time_limited_row_limited_cors_and_no_robots(datasette) -> None:
+    write = await datasette.client.post("/kb/buildings/-/insert", json={"row": {"id": "x"}})
+    assert write.status_code in (403, 404, 405)
+    update = await datasette.client.get("/kb.json?sql=update+buildings+set+prestige+%3D+0")
+    assert update.status_code == 400
+    slow = await datasette.client.get(
+        "/kb.json?sql=with+recursive+c(x)+as+(select+1+union+all+select+x%2B1+from+c)+select+count(*)+from+c")
+    assert slow.status_code == 400 and "too long" in slow.text
+    many = (await datasette.client.get("/kb.json?sql=select+*+from+name_forms+join+entities")).json()
+    assert many["truncated"] is True and len(many["rows"]) == 1000
+    cors = await datasette.client.get("/kb/buildings.json")
+    assert cors.headers.get("access-control-allow-origin") == "*"
+    robots = await datasette.client.get("/robots.txt")
+    assert robots.status_code == 200 and "Disallow: /" in robots.text
+
+
+async def test_markup_in_catalog_text_is_escaped_by_datasette(project) -> None:
+    buildings = project.data / "buildings.yaml"
+    planted = "<script>alert('planted')</script>"
+    buildings.write_text(buildings.read_text(encoding="utf-8").replace("    en: Bank\n", f'    en: "Bank {planted}"\n', 1), encoding="utf-8")
+    build(project)
+    html = (await datasette_app(project).client.get("/kb/buildings/caylus~2Ebuilding~2Ebank")).text
+    assert planted not in html and "&lt;script&gt;alert" in html
+
+
+async def test_the_response_cache_replays_identical_responses_and_only_for_safe_requests(built) -> None:
+    import httpx
+
+    from kb.asgi import ResponseCache, make_app
+
+    app = make_app(built.root)
+    assert isinstance(app, ResponseCache)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8001") as client:
+        first = await client.get("/kb/search.json?q=intézőt&_shape=array")
+        second = await client.get("/kb/search.json?q=intézőt&_shape=array")
+        assert first.status_code == second.status_code == 200
+        assert first.content == second.content and dict(first.headers) == dict(second.headers)
+        assert (app.hits, app.misses) == (1, 1)
+        missing = await client.get("/kb/no-such-table.json")
+        await client.get("/kb/no-such-table.json")
+        assert missing.status_code == 404 and app.misses == 3  # errors are never cached
+        await client.get("/kb/search.json?q=intézőt&_shape=array", headers={"cookie": "ds_actor=x"})
+        assert app.hits == 1  # requests with cookies go to Datasette
