@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, EngineError, IllegalAction
-from engine.merge import merge
 from engine.registry import GAMES
 from kb.catalog import Path_, read_yaml
 

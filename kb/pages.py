@@ -32,6 +32,7 @@ from kb.schema import (
     Variant,
 )
 from kb.inflect import search_aliases
+from kb.markdown import Linked, table, text
 from kb.rulepages import RULE_PAGES, RulePages, rule_page
 from kb.terms import TermLinker
 from kb.textsearch import fold
@@ -45,9 +46,6 @@ CATEGORY_TITLES = {
     "residential": "Residential buildings",
     "prestige": "Prestige buildings",
 }
-
-
-from kb.markdown import Linked, cell, table, text  # noqa: E402  (re-exported for the page modules)
 
 
 class PageWriter(RulePages):
@@ -247,7 +245,6 @@ class PageWriter(RulePages):
         rows: list[FavourRow] = sorted(self.catalog.of_kind("favour_rows", self.game), key=lambda r: r.row)  # type: ignore[attr-defined]
         columns: list[FavourColumn] = sorted(self.catalog.of_kind("favour_columns", self.game), key=lambda c: c.column)  # type: ignore[attr-defined]
         cells: list[Favour] = self.catalog.of_kind("favours", self.game)  # type: ignore[assignment]
-        by_pos = {(c.row, c.column): c for c in cells}
         out = ["# Royal favours\n", "Generated from `data/favours.yaml`.\n"]
         for t in self.catalog.of_kind("favour_tables", self.game):
             out.append(self.entry_block(2, t, [

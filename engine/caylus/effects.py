@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
-from engine.core import Decision, add, covers, format_bundle
+from engine.core import Decision, covers, format_bundle
 
 
 def concrete(rules: Rules, bundle: Mapping[str, int]) -> Iterator[dict[str, int]]:

@@ -154,11 +154,12 @@ class Caylus:
         state.log.append(str(action))
         if decision.kind == "chance_tiles":
             tiles = action.args[0].split(",")
-            for space, tile in zip(self.rules.road.neutral_spaces, tiles):
+            for space, tile in zip(self.rules.road.neutral_spaces, tiles, strict=True):
                 state.road[space - 1] = Space(building=tile)
         elif decision.kind == "chance_order":
             state.turn_order = action.args[0].split(",")
-            for colour, deniers in zip(state.turn_order, self.rules.starting_deniers()):
+            # the setup lists money for up to 5 seats; a smaller game uses the first ones
+            for colour, deniers in zip(state.turn_order, self.rules.starting_deniers(), strict=False):
                 state.players[colour].deniers = deniers
             state.phase = "income"
         else:
