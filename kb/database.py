@@ -19,6 +19,7 @@ from kb.buildinfo import BuildInfo
 from kb.catalog import Catalog
 from kb.dblinks import insert_links, insert_meta, insert_scenarios
 from kb.describe import Describer
+from kb.relations import rulings_about
 from kb.schema import KINDS, Building, CastleSection, Discrepancy, Entry, Favour, Kind, Road
 from kb.textsearch import folded_text, stemmed_text
 
@@ -80,7 +81,7 @@ def kind_columns(kind: Kind) -> dict[str, type]:
 def extra_columns(kind: Kind) -> dict[str, type]:
     """Readable columns derived from structured fields."""
     if kind.model is Building:
-        return {"cost_text": str, "cost_total": int, "effect_text": str, "income_text": str, "produces": str}
+        return {"cost_text": str, "cost_total": int, "effect_text": str, "income_text": str, "produces": str, "rulings": str}
     if kind.model is Favour:
         return {"effect_text": str}
     if kind.model is CastleSection:
@@ -168,6 +169,7 @@ def build_database(catalog: Catalog, path: Path, results: list[Any] | None = Non
     with db.conn:  # every row in one transaction
         _create_tables(db)
         describers = {game: Describer(catalog, game) for game in catalog.games()}
+        about = {entry_id: ids for game in catalog.games() for entry_id, ids in rulings_about(catalog, game).items()}
         search_rows = []
         for kind in KINDS:
             rows = []
@@ -178,6 +180,8 @@ def build_database(catalog: Catalog, path: Path, results: list[Any] | None = Non
                     if name not in ENTRY_FIELDS:
                         row[name] = _value(getattr(entry, name))
                 row.update(extra)
+                if isinstance(entry, Building):
+                    row["rulings"] = ", ".join(about.get(entry.id, [])) or None
                 text = searchable_text(entry, extra)
                 row["search_folded"] = folded_text(text)
                 row["search_stemmed"] = stemmed_text(text)

@@ -42,6 +42,7 @@ ENTRY_COLUMN_HELP = {
     "income_text": "Income in phase 1, in words",
     "produces": "Resources a worker can get here",
     "scoring_text": "Scoring table in words",
+    "rulings": "Rulings about this building (see the rulings table)",
 }
 
 CANNED_QUERIES: dict[str, dict[str, Any]] = {

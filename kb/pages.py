@@ -34,6 +34,7 @@ from kb.schema import (
 from kb.inflect import search_aliases
 from kb.markdown import Linked, table, text
 from kb.rulepages import RULE_PAGES, RulePages, rule_page
+from kb.relations import rulings_about
 from kb.terms import TermLinker
 from kb.textsearch import fold
 
@@ -53,6 +54,7 @@ class PageWriter(RulePages):
         self.results = [r for r in (results or []) if r.game == game]
         self.catalog = catalog
         self.terms = TermLinker(catalog, game, self.link)
+        self.rulings = rulings_about(catalog, game)
         self.game = game
         self.describe = Describer(catalog, game)
         self.datasette_url = datasette_url.rstrip("/")
@@ -154,6 +156,7 @@ class PageWriter(RulePages):
                     ("Phase 3 order", b.activation_order),
                     ("Edition", f"{b.edition}{' (option, off by default)' if b.optional else ''}" if b.edition != "1" or b.optional else None),
                     ("In the rules", self.mentioned_in(b.id)),
+                    ("Rulings", Linked(", ".join(self.link(r, self.catalog.get(r).question) for r in self.rulings.get(b.id, []))) or None),
                 ]))
         return "\n".join(out)
 

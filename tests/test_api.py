@@ -128,3 +128,14 @@ async def test_the_response_cache_replays_identical_responses_and_only_for_safe_
         assert missing.status_code == 404 and app.misses == 3  # errors are never cached
         await client.get("/kb/search.json?q=intézőt&_shape=array", headers={"cookie": "ds_actor=x"})
         assert app.hits == 1  # requests with cookies go to Datasette
+
+
+async def test_a_building_row_and_page_list_every_ruling_about_it(built, datasette) -> None:
+    row = (await datasette.client.get("/kb/buildings/caylus~2Ebuilding~2Earchitect.json?_shape=array")).json()[0]
+    about = (await datasette.client.get("/kb/rulings_about.json?building=architect&_shape=array")).json()
+    assert about and set(row["rulings"].split(", ")) >= {r["id"] for r in about}
+    page = BeautifulSoup((built.site / "caylus" / "buildings" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    heading = page.find(id="caylus.building.architect")
+    section = heading.find_next("ul").get_text(" ")
+    for ruling in about:
+        assert ruling["question"][:40] in section, ruling["id"]
