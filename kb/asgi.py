@@ -1,6 +1,6 @@
 """The Datasette ASGI app of a built project, as `kb serve` runs it under uvicorn.
 
-``KB_ROOT`` names the project folder. The database is immutable, so a GET of one URL always gets
+``KB_ROOT`` names the project folder; nothing is built at import time. The database is immutable, so a GET of one URL always gets
 the same answer: successful responses are kept in a small LRU cache in front of Datasette (what a
 caching proxy would do), which keeps latency low under concurrent clients. ``KB_NO_CACHE=1``
 turns it off (scripts/bench_api.py compares both).
@@ -73,4 +73,6 @@ def make_app(root: Path, cache: bool = True) -> App:
     return ResponseCache(app) if cache else app
 
 
-app = make_app(Path(os.environ.get("KB_ROOT", ".")).resolve(), cache=os.environ.get("KB_NO_CACHE") != "1")
+def create_app() -> App:
+    """The app uvicorn serves (``--factory kb.asgi:create_app``), built when the server starts."""
+    return make_app(Path(os.environ.get("KB_ROOT", ".")).resolve(), cache=os.environ.get("KB_NO_CACHE") != "1")

@@ -41,15 +41,15 @@ class BuildReport:
     seconds: float
 
 
-def build_site(project: Project, docs_dir: Path, site_dir: Path) -> None:
-    """Run ``mkdocs build --strict`` on a prepared docs folder."""
+def build_site(project: Project, docs_dir: Path, site_dir: Path, nav: list[Any]) -> None:
+    """Run ``mkdocs build --strict`` on a prepared docs folder, with the navigation of the pages."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
     try:
-        config = load_config(str(project.mkdocs_yml), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=True)
+        config = load_config(str(project.mkdocs_yml), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=True, nav=nav)
         mkdocs_build(config)
     except MkDocsException as exc:
         raise BuildError(f"mkdocs build --strict failed: {exc}") from exc
@@ -92,13 +92,13 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         docs = out / "docs"
         shutil.copytree(project.docs, docs)
-        pages = write_pages(catalog, docs, datasette_url, results)
+        pages, nav = write_pages(catalog, docs, datasette_url, results)
         try:
             (docs / "api.md").write_text(api_page(out / "kb.db", metadata, info, datasette_url), encoding="utf-8")
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
-        build_site(project, docs, staging / "site")
+        build_site(project, docs, staging / "site", nav)
         _swap(project, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

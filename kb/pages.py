@@ -7,6 +7,8 @@ spellings) so the site search finds it from Hungarian or Polish words typed with
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from datasette.utils import tilde_encode
@@ -33,7 +35,7 @@ from kb.schema import (
 )
 from kb.inflect import search_aliases
 from kb.markdown import Linked, table, text
-from kb.rulepages import RULE_PAGES, RulePages, rule_page
+from kb.rulepages import RulePages, rule_page
 from kb.relations import rulings_about
 from kb.terms import TermLinker
 from kb.textsearch import fold
@@ -202,6 +204,14 @@ class PageWriter(RulePages):
                 ("What changes", v.description)]))
         return "\n".join(out)
 
+    def cards_page(self) -> str:
+        cards = self.catalog.of_kind("cards", self.game)
+        out = ["# Cards\n", "Every card with its deck, type and effect. Generated from `data/cards.yaml`.\n"]
+        for c in cards:
+            out.append(self.entry_block(2, c, [("Deck", c.deck), ("Type", c.card_type), ("Copies", c.count),  # type: ignore[attr-defined]
+                                               ("Effect", self.describe.effect(c.effect) or None)]))  # type: ignore[attr-defined]
+        return "\n".join(out)
+
     def turn_page(self) -> str:
         phases: list[Phase] = sorted(self.catalog.of_kind("phases", self.game), key=lambda p: p.order)  # type: ignore[attr-defined]
         roads: list[Road] = self.catalog.of_kind("roads", self.game)  # type: ignore[assignment]
@@ -355,6 +365,7 @@ PAGE_OF_KIND = {
     "discrepancies": "discrepancies",
     "rulings": "faq",
     "examples": "examples",
+    "cards": "cards",
 }
 
 
@@ -388,34 +399,83 @@ def sources_page(catalog: Catalog) -> str:
     return "\n".join(out)
 
 
-def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str, results: list[Any] | None = None) -> list[Path]:
-    """Write the generated pages into ``docs_dir`` (a copy of docs/); return the paths written.
+@dataclass(frozen=True)
+class PageSpec:
+    """A generated page of a game: written only when the game has entries of the kinds it shows."""
 
-    ``results`` are this build's scenario results, shown as walkthroughs next to their rules."""
-    written = []
+    name: str
+    title: str
+    kinds: tuple[str, ...]
+    render: Callable[["PageWriter"], str]
+    needs_all: bool = False
+
+    def wanted(self, catalog: Catalog, game: str) -> bool:
+        present = [bool(catalog.of_kind(kind, game)) for kind in self.kinds]
+        return all(present) if self.needs_all else any(present)
+
+
+# The order of a game's section in the navigation. Rules pages come from the rules' sections.
+GAME_PAGES: list[PageSpec] = [
+    PageSpec("quick-reference", "Quick reference", ("phases", "roads", "castles", "favour_tables", "scoring_rules"),
+             lambda w: w.quick_reference_page(), needs_all=True),
+    PageSpec("rulebook-map", "Rulebook map (HU, PL)", ("rules",), lambda w: w.rulebook_map_page()),
+    PageSpec("faq", "Rulings and FAQ", ("rulings",), lambda w: w.faq_page()),
+    PageSpec("components", "Components and setup", ("components", "resources", "setups", "variants"), lambda w: w.components_page()),
+    PageSpec("buildings", "Buildings", ("buildings",), lambda w: w.buildings_page()),
+    PageSpec("cards", "Cards", ("cards",), lambda w: w.cards_page()),
+    PageSpec("turn", "The turn and the road", ("phases", "roads", "scoring_rules"), lambda w: w.turn_page()),
+    PageSpec("favours", "Royal favours", ("favours", "favour_rows", "favour_columns", "favour_tables"), lambda w: w.favours_page()),
+    PageSpec("castle", "The castle", ("castles", "castle_sections"), lambda w: w.castle_page()),
+    PageSpec("glossary", "Glossary", ("terms",), lambda w: w.glossary_page()),
+    PageSpec("discrepancies", "Discrepancies", ("discrepancies",), lambda w: w.discrepancies_page()),
+    PageSpec("examples", "Worked examples", ("examples",), lambda w: w.examples_page()),
+]
+NavItem = dict[str, Any]
+
+
+def first_heading(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].split("{")[0].strip()
+    return path.stem.replace("-", " ").capitalize()
+
+
+def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str,
+                results: list[Any] | None = None) -> tuple[list[Path], list[NavItem]]:
+    """Write the generated pages into ``docs_dir`` (a copy of docs/).
+
+    Returns the paths written and the site navigation: per game, its hand-written index, the
+    generated pages it has entries for, then its other hand-written pages. ``results`` are this
+    build's scenario results, shown as walkthroughs next to their rules."""
+    written: list[Path] = []
+    nav: list[NavItem] = [{"Home": "index.md"}]
     for game in catalog.games():
         writer = PageWriter(catalog, game, datasette_url, results)
         folder = docs_dir / game
         folder.mkdir(parents=True, exist_ok=True)
-        pages = {
-            "buildings": writer.buildings_page(),
-            "components": writer.components_page(),
-            "turn": writer.turn_page(),
-            "favours": writer.favours_page(),
-            "castle": writer.castle_page(),
-            "glossary": writer.glossary_page(),
-            "discrepancies": writer.discrepancies_page(),
-            **{name: writer.rules_page(name) for name, _, _ in RULE_PAGES},
-            "quick-reference": writer.quick_reference_page(),
-            "rulebook-map": writer.rulebook_map_page(),
-            "faq": writer.faq_page(),
-            "examples": writer.examples_page(),
-        }
+        pages: dict[str, str] = {}
+        items: list[Any] = []
+        if (folder / "index.md").is_file():
+            items.append(f"{game}/index.md")
+        rule_pages = [(name, title) for name, title in writer.rule_page_titles()]
+        for spec in GAME_PAGES:
+            if spec.name == "rulebook-map" and rule_pages:
+                for name, _ in rule_pages:
+                    pages[name] = writer.rules_page(name)
+                items.append({"The rules": [{title: f"{game}/{name}.md"} for name, title in rule_pages]})
+            if spec.wanted(catalog, game):
+                pages[spec.name] = spec.render(writer)
+                items.append({spec.title: f"{game}/{spec.name}.md"})
+        for extra in sorted(folder.glob("*.md")):
+            if extra.stem != "index" and extra.stem not in pages:
+                items.append({first_heading(extra): f"{game}/{extra.name}"})
         for name, body in pages.items():
             path = folder / f"{name}.md"
             path.write_text(body, encoding="utf-8")
             written.append(path)
+        nav.append({catalog.get(game).names.en: items})
     path = docs_dir / "sources.md"
     path.write_text(sources_page(catalog), encoding="utf-8")
     written.append(path)
-    return written
+    nav += [{"Sources": "sources.md"}, {"JSON API": "api.md"}]
+    return written, nav

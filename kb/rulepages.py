@@ -32,11 +32,9 @@ PAGE_OF_SECTION = {section: page for page, _, sections in RULE_PAGES for section
 
 
 def rule_page(rule: Entry) -> str:
-    section = rule.section  # type: ignore[attr-defined]
-    try:
-        return PAGE_OF_SECTION[section]
-    except KeyError:
-        raise ValueError(f"rule {rule.id}: section {section!r} belongs to no rules page (kb/rulepages.py RULE_PAGES)") from None
+    """The page of a rule: its section's page in RULE_PAGES, else a page of the section's own."""
+    section: str = rule.section  # type: ignore[attr-defined]
+    return PAGE_OF_SECTION.get(section, f"rules-{section}")
 
 
 class RulePages:
@@ -75,8 +73,17 @@ class RulePages:
                            f'({self.link(ruling.id, "the ruling and its check")})\n')
         return "\n".join(out)
 
+    def rule_page_titles(self) -> list[tuple[str, str]]:
+        """(page, title) of every rules page this game's rules need, in reading order."""
+        needed = dict.fromkeys(rule_page(r) for r in self.rules())
+        known = [(p, t) for p, t, _ in RULE_PAGES if p in needed]
+        own = [(p, SECTION_TITLES.get(p[len("rules-"):], p[len("rules-"):].replace("-", " ").capitalize()))
+               for p in needed if p not in PAGE_OF_SECTION.values()]
+        return known + own
+
     def rules_page(self, page: str) -> str:
-        title, sections = next((t, s) for p, t, s in RULE_PAGES if p == page)
+        title = dict(self.rule_page_titles())[page]
+        sections = {r.section for r in self.rules() if rule_page(r) == page}
         out = [f"# {text(title)}\n", "The rules in our own words. Each rule has a stable id (its link anchor) and "
                "cites the Hungarian and Polish rulebooks; the worked examples and rulings that illustrate it "
                "follow it, checked by the rules engine in this build. Terms link to the glossary.\n"]

@@ -34,9 +34,9 @@ DATASETTE_CORS = True
 
 
 def datasette_process(project: Project, host: str, port: int) -> subprocess.Popen[bytes]:
-    """Datasette (``kb.asgi:app``) under uvicorn, one process: measured faster here than several
+    """Datasette (``kb.asgi:create_app``) under uvicorn, one process: measured faster here than several
     workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py)."""
-    command = [sys.executable, "-m", "uvicorn", "kb.asgi:app", "--host", host, "--port", str(port),
+    command = [sys.executable, "-m", "uvicorn", "--factory", "kb.asgi:create_app", "--host", host, "--port", str(port),
                "--no-access-log", "--log-level", "warning"]
     return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)})
 
