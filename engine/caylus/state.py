@@ -62,7 +62,6 @@ class State:
     """Batches each player gave in this turn's castle phase."""
     rows_used: dict[str, list[str]] = field(default_factory=dict)
     """Favour rows each player used in the current phase."""
-    inn_entered: bool = False
     delayed_conversions: list[dict[str, Any]] = field(default_factory=list)
     pending: list[Decision] = field(default_factory=list)
     """Decisions waiting, the last one first."""
@@ -94,7 +93,6 @@ class State:
             "cursor": self.cursor,
             "batches": dict(self.batches),
             "rows_used": {k: list(v) for k, v in self.rows_used.items()},
-            "inn_entered": self.inn_entered,
             "delayed_conversions": [dict(d) for d in self.delayed_conversions],
             "pending": [d.to_dict() for d in self.pending],
         }
@@ -117,7 +115,6 @@ class State:
                 castle_workers=list(raw.get("castle_workers", [])), castle={k: list(v) for k, v in raw.get("castle", {}).items()},
                 scored=list(raw.get("scored", [])), scoring=raw.get("scoring"), cursor=raw.get("cursor", 0),
                 batches=dict(raw.get("batches", {})), rows_used={k: list(v) for k, v in raw.get("rows_used", {}).items()},
-                inn_entered=raw.get("inn_entered", False),
                 delayed_conversions=[dict(d) for d in raw.get("delayed_conversions", [])],
                 pending=[Decision.from_dict(d) for d in raw.get("pending", [])],
             )
