@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.markdown import Linked, table, text
-from kb.schema import Entry
+from kb.schema import Entry, InnEffect
 
 # (page, title, rule sections on it): the order a player reads the rules in.
 RULE_PAGES: list[tuple[str, str, list[str]]] = [
@@ -176,9 +176,10 @@ class RulePages:
                "## Placing a worker\n"]
         scale = ", ".join(f"{n} after {i} passed" for i, n in enumerate(road.passing_scale))
         placement = [["Anywhere (lowest free passing space)", scale],
-                     ["On one's own building", self.describe.bundle(road.own_building_cost)],
-                     ["The inn's right-hand occupant, anywhere", self.describe.bundle(self.catalog.get(f"{self.game}.building.inn").effect.placement_cost)],
-                     ["First to pass", f"takes {self.describe.bundle(road.first_pass_bonus)}"],
+                     ["On one's own building", self.describe.bundle(road.own_building_cost)]]
+        for inn in (b for b in self.catalog.of_kind("buildings", self.game) if isinstance(b.effect, InnEffect)):
+            placement.append([f"The {inn.names.en.lower()}'s right-hand occupant, anywhere", self.describe.bundle(inn.effect.placement_cost)])
+        placement += [["First to pass", f"takes {self.describe.bundle(road.first_pass_bonus)}"],
                      ["Another player's building", f"its owner takes {self.describe.bundle(road.visit_owner_reward)}"]]
         for v in variants:
             if v.placement_cost_after_opponent_passed:

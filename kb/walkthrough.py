@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.pages import text
+from kb.markdown import text
 
 
 def describe_given(given: dict[str, Any]) -> list[str]:

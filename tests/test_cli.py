@@ -21,7 +21,8 @@ def test_validate_ok(project) -> None:
 
 def test_no_project_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["validate", "--root", str(tmp_path / "nowhere")])
-    assert result.exit_code != 0
+    assert result.exit_code == 1
+    assert "no catalog files" in result.output and "nowhere" in result.output
 
 
 def test_build_reports_what_it_built(project) -> None:
