@@ -216,8 +216,9 @@ def start(scenario: Scenario) -> tuple[Any, Any]:
     options = raw.get("options") or {}
     factory = GAMES[raw["game"]]
     try:
-        engine = factory(players=tuple(options.get("players", ("red", "blue", "green", "orange"))),
-                         variants=tuple(options.get("variants", ())))
+        # each game has its own default players (Caylus four colours, the Duel red and blue)
+        chosen = {"players": tuple(options["players"])} if "players" in options else {}
+        engine = factory(variants=tuple(options.get("variants", ())), **chosen)
     except ValueError as exc:
         raise ScenarioError(f"{scenario.where('options')}: scenarios[{scenario.index}].options: {exc}") from exc
     try:

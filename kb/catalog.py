@@ -260,6 +260,8 @@ def check_references(catalog: Catalog, located: list[Located]) -> list[Problem]:
     games = {e.id for e in catalog.of_kind("games")}
     source_keys = {(e.game, e.key) for e in catalog.of_kind("sources")}  # type: ignore[attr-defined]
     resources = {e.id for e in catalog.of_kind("resources")}
+    languages = {g.id: tuple(dict.fromkeys(b.language for b in g.rulebooks if b.language != "en")) or ("hu",)
+                 for g in catalog.of_kind("games")}  # type: ignore[attr-defined]
 
     for loc in located:
         entry = loc.entry
@@ -283,22 +285,23 @@ def check_references(catalog: Catalog, located: list[Located]) -> list[Problem]:
                         problem(loc, sub, f"unknown resource {slug!r} (define {entry.game}.resource.{slug})")
                     elif amount < 0 and "reward" not in path:  # only rewards may take points away
                         problem(loc, sub, "quantities are never negative")
-        for path, message in entry_checks(entry):
+        for path, message in entry_checks(entry, languages.get(entry.game, ("hu", "pl"))):
             problem(loc, path, message)
     return problems
 
 
-def entry_checks(entry: Entry) -> Iterator[tuple[Path_, str]]:
-    """Rules of single kinds that a JSON Schema cannot say."""
+def entry_checks(entry: Entry, languages: tuple[str, ...] = ("hu", "pl")) -> Iterator[tuple[Path_, str]]:
+    """Rules of single kinds that a JSON Schema cannot say; ``languages`` are those of the game's rulebooks."""
     from kb.schema import Building, Discrepancy, Term
+
+    if isinstance(entry, Term):
+        for lang in languages:
+            if getattr(entry.names, lang) is None:
+                yield ("names", lang), f"a glossary term needs a name in each language of the game's rulebooks ({', '.join(languages)}; mark a translation of ours as inferred in fact_confidence)"
 
     if isinstance(entry, Building) and entry.effect is not None and entry.accepts_workers and entry.rule is None:
         yield ("rule",), "a building that takes workers names the rule that governs it (rule: caylus.phase5....)"
 
-    if isinstance(entry, Term):
-        for lang in ("hu", "pl"):
-            if getattr(entry.names, lang) is None:
-                yield ("names", lang), "a glossary term needs a name in every language (mark a translation of ours as inferred in fact_confidence)"
     if isinstance(entry, Discrepancy):
         keys = {r.source.key for r in entry.readings}
         for i, key in enumerate(entry.follows):

@@ -157,11 +157,11 @@ def explain_command(file: str, scenario_id: str | None) -> None:
 
 @main.command("play")
 @click.argument("game")
-@click.option("--players", default=4, show_default=True)
+@click.option("--players", type=int, default=None, help="Number of players (default: the game's own default)")
 @click.option("--games", "count", default=100, show_default=True)
 @click.option("--seed", default=1, show_default=True, help="Seed of the first game; game i uses seed+i")
 @click.option("--json", "as_json", is_flag=True)
-def play_command(game: str, players: int, count: int, seed: int, as_json: bool) -> None:
+def play_command(game: str, players: int | None, count: int, seed: int, as_json: bool) -> None:
     """Play seeded random games, checking every invariant; print games per second (a benchmark)."""
     import json
     import time
@@ -170,12 +170,12 @@ def play_command(game: str, players: int, count: int, seed: int, as_json: bool) 
     from engine.playout import play
 
     try:
-        instance = engine.game(game, players=players)
+        instance = engine.game(game, **({"players": players} if players else {}))
     except ValueError as exc:
         raise click.ClickException(str(exc)) from exc
     violations: list[str] = []
     started = time.perf_counter()
-    with click.progressbar(range(count), label=f"{game}, {players} players", file=sys.stderr) as bar:
+    with click.progressbar(range(count), label=f"{game}, {len(instance.players)} players", file=sys.stderr) as bar:
         for i in bar:
             violations.extend(play(instance, seed + i).violations)
     seconds = time.perf_counter() - started

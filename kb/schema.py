@@ -165,6 +165,109 @@ class NoEffect(Model):
     kind: Literal["none"]
 
 
+# Card effects of the Builders Duel. ``None`` in a number means "printed on each card": the rulebook
+# only pictures it, so the value is unconfirmed and a card in play carries it (see engine/duel/cards.py).
+
+
+class TakePowerEffect(Model):
+    """Take the power marker (or keep it)."""
+
+    kind: Literal["take_power"]
+
+
+class IncomeEffect(Model):
+    kind: Literal["income"]
+    gold: int | None = Field(description="Gold from the bank; null: printed on the card (unconfirmed)")
+
+
+class BuySealsEffect(Model):
+    """Buy any number of neutral seals from the top of the stack."""
+
+    kind: Literal["buy_seals"]
+    gold_each: int = Field(ge=0)
+
+
+class TakeSealsEffect(Model):
+    kind: Literal["take_seals"]
+    count: int = Field(ge=1, description="Seals taken from the top of the stack")
+
+
+class TakeRawsEffect(Model):
+    """Move raw materials from the player's reserve to the camp (resource cards, Jack, Alfred)."""
+
+    kind: Literal["take_raws"]
+    raws: list[str] | None = Field(description="Raw materials allowed; null: the one printed on the card")
+    count: int | None = Field(description="How many; null: any number")
+    count_by_raw: dict[str, int] = Field({}, description="A different count for some raws (wool cards give 2)")
+    gold_each: int = Field(0, ge=0)
+    converted: bool = Field(False, description="They arrive as building material")
+
+
+class ConvertRawsEffect(Model):
+    """Turn raw materials in the camp into building materials (craftsmen, Regan, Maud, ...)."""
+
+    kind: Literal["convert_raws"]
+    raws: list[str] | None = Field(description="Raw materials allowed; null: the one printed on the card")
+    count: int | None = Field(description="Most markers converted; null: any number")
+    gold_each: int | None = Field(description="Gold per marker; null: printed on the card (unconfirmed)")
+    seals_each: int = Field(0, ge=0, description="Neutral seals per marker, returned to the bottom of the stack")
+    then_build: bool = Field(False, description="The converted marker goes straight onto a building card")
+
+
+class MarketEffect(Model):
+    kind: Literal["market"]
+    quantity: int | None = Field(description="Raw materials per purchase; null: printed (unconfirmed)")
+    gold: int | None = Field(description="Price of one purchase; null: printed (unconfirmed)")
+    wool_price: int | None = Field(description="Gold per wool sold; null: printed (unconfirmed)")
+
+
+class SellWoolEffect(Model):
+    kind: Literal["sell_wool"]
+    max: int = Field(ge=1)
+    gold_each: int = Field(ge=0)
+
+
+class ActivateCardEffect(Model):
+    """Use another card of the offer as if it were one's own."""
+
+    kind: Literal["activate_card"]
+    select: Literal["same_line", "unmarked", "own_marker"]
+    colours: list[Literal["neutral", "blue", "red"]] = ["neutral", "blue", "red"]
+    exclude_one_use: bool = False
+    exclude_personal: bool = False
+
+
+class WithdrawMarkerEffect(Model):
+    """The opponent takes back one of the markers just placed (their choice)."""
+
+    kind: Literal["opponent_withdraws_marker"]
+
+
+class BuildCostEffect(Model):
+    """This round, building costs this much per material placed instead of the table."""
+
+    kind: Literal["build_cost_per_material"]
+    gold_each: int = Field(ge=0)
+
+
+class ReturnMaterialEffect(Model):
+    """A player takes one material off an unfinished section back to the camp, raw side up."""
+
+    kind: Literal["return_material"]
+    victim: Literal["blue", "red"]
+
+
+class GoldPerSectionEffect(Model):
+    kind: Literal["gold_per_section"]
+    gold_each: int = Field(ge=0)
+
+
+class MatchGoldEffect(Model):
+    """Take gold from the bank until one has as much as the opponent."""
+
+    kind: Literal["match_gold"]
+
+
 Effect = Annotated[
     Union[
         ProduceEffect,
@@ -177,6 +280,20 @@ Effect = Annotated[
         ClaimTurnOrderEffect,
         InnEffect,
         NoEffect,
+        TakePowerEffect,
+        IncomeEffect,
+        BuySealsEffect,
+        TakeSealsEffect,
+        TakeRawsEffect,
+        ConvertRawsEffect,
+        MarketEffect,
+        SellWoolEffect,
+        ActivateCardEffect,
+        WithdrawMarkerEffect,
+        BuildCostEffect,
+        ReturnMaterialEffect,
+        GoldPerSectionEffect,
+        MatchGoldEffect,
     ],
     Field(discriminator="kind"),
 ]
@@ -213,10 +330,13 @@ class Source(Entry):
 
 
 class Resource(Entry):
-    resource_class: Literal["cube", "money", "points", "reward", "wildcard"]
+    resource_class: Literal["cube", "money", "points", "reward", "wildcard", "raw", "material"]
     colour: str | None = None
     count: int | None = Field(None, description="How many the box holds (informative; the stock is unlimited)")
     matches: list[str] = Field([], description="For wildcards: the resource slugs it stands for")
+    other_side: str | None = Field(None, description="Double-sided markers: the resource slug on the other side")
+    per_player: int | None = Field(None, description="Markers of this kind each player has")
+    start_in_camp: int = Field(0, ge=0, description="Of those, how many start in the camp (the rest in the reserve)")
 
 
 class Component(Entry):
@@ -332,6 +452,8 @@ class Setup(Entry):
     starting_deniers_by_turn_order: list[int] = []
     starting_resources: Bundle = {}
     per_player: dict[str, int] = Field({}, description="Pieces per player by component slug")
+    bank: Bundle = Field({}, description="A finite bank: the total money in the box")
+    first_player: str | None = Field(None, description="The player who starts (and holds the power marker)")
     description: str
 
 
@@ -345,6 +467,7 @@ class Variant(Entry):
     starting_deniers_by_turn_order: list[int] = []
     turn_order_rule: Literal["alternate_each_turn"] | None = None
     placement_cost_after_opponent_passed: Bundle | None = None
+    seal_high_face_cost: Bundle | None = Field(None, description="Seals are not flicked: the lower face counts unless this is paid for the higher")
     description: str
 
 
@@ -352,14 +475,67 @@ class ScoringRule(Entry):
     per: Bundle | None = Field(None, description="What the player hands in for one reward")
     reward: Bundle | None = None
     tie_rule: Literal["all_tied_win"] | None = None
+    ranking: list[str] = Field([], description="Criteria in order, most first (sections_finished, materials_on_buildings, gold, player:<id>)")
     description: str
 
 
 class Card(Entry):
     deck: str
     card_type: str
-    count: int = Field(1, ge=1)
+    count: int | None = Field(1, ge=1, description="Copies in the deck; null: unknown")
+    colour: Literal["neutral", "blue", "red"] | None = Field(None, description="Frame colour; blue and red cards are personal; null: unknown")
+    one_use: bool | None = Field(None, description="A delayed (1x) card, kept and used once later in the year; null: unknown")
     effect: Effect | None = None
+    rule: Ref | None = Field(None, description="The rule that governs the card")
+
+
+class Seal(Entry):
+    faces: list[int] = Field(min_length=2, max_length=2, description="The numbers on its two faces")
+    count: int = Field(ge=1)
+    personal: bool = Field(False, description="A player's own seal (one each)")
+    per_player_at_start: int = Field(0, ge=0, description="How many each player starts with")
+
+
+class BuildingSection(Entry):
+    """One building card: a section of a player's building."""
+
+    player: str = Field(description="Whose building it is (red: Waleran's castle, blue: Philip's cathedral)")
+    numeral: Literal["I", "II", "III"]
+    materials: list[str] | None = Field(description="The three building materials its spaces show; null: unknown (only pictured)")
+    reward: Effect = Field(description="What the first player to finish this section gets")
+
+
+class ConstructionRule(Entry):
+    materials_per_section: int = Field(ge=1)
+    sections_per_round: int = Field(ge=1)
+    cost_by_materials: list[int] = Field(min_length=1, description="Gold for placing 1, 2, 3 ... materials in one round")
+    finished_markers_leave_play: bool
+
+
+class AssumedCard(Model):
+    card: Ref
+    count: int = Field(ge=1)
+    printed: dict[str, Any] = Field({}, description="The values the card is assumed to show")
+    colour: Literal["neutral", "blue", "red"] | None = None
+    one_use: bool | None = None
+
+
+class Deck(Entry):
+    letter: str
+    size: int = Field(ge=1)
+    years: list[int] = Field(min_length=1, description="The years that use this deck")
+    assumed: list[AssumedCard] = Field(description="The composition random games use; see assumption_note")
+    assumption_note: str = Field(description="Why these numbers, and that they are not facts")
+
+
+class RoundStructure(Entry):
+    years: int = Field(ge=1)
+    rounds_per_year: int = Field(ge=1)
+    grid_rows: int = Field(ge=1)
+    grid_columns: int = Field(ge=1)
+    markers_per_player: int = Field(ge=1)
+    conflict_tie_goes_to: Literal["power_holder"]
+    power_marker_holder_starts: bool
 
 
 class Term(Entry):
@@ -438,6 +614,11 @@ KINDS: tuple[Kind, ...] = (
     Kind(key="variants", model=Variant, table="variants", description="Variants and options"),
     Kind(key="scoring_rules", model=ScoringRule, table="scoring_rules", description="End-of-game scoring"),
     Kind(key="cards", model=Card, table="cards", description="Cards"),
+    Kind(key="seals", model=Seal, table="seals", description="Seals and their faces"),
+    Kind(key="building_sections", model=BuildingSection, table="building_sections", description="Sections of the players' buildings and their rewards"),
+    Kind(key="construction_rules", model=ConstructionRule, table="construction_rules", description="What building costs"),
+    Kind(key="decks", model=Deck, table="decks", description="Card decks, their years and the composition assumed for random games"),
+    Kind(key="round_structures", model=RoundStructure, table="round_structures", description="Years, rounds and the card offer"),
     Kind(key="terms", model=Term, table="glossary", description="Glossary of game terms in EN/HU/PL"),
     Kind(key="rules", model=Rule, table="rules", description="The rules, in our own words, by rule id"),
     Kind(key="rulings", model=Ruling, table="rulings", description="Answers to questions about the rules (FAQ and other rulings)"),
