@@ -1,6 +1,13 @@
 """Rules engines, one per game, reading every number from the catalogs in data/."""
 
-from engine.core import Action, ActionSyntaxError, Decision, EngineError, IllegalAction, InvalidState
+from engine.core import (
+    Action,
+    ActionSyntaxError,
+    Decision,
+    EngineError,
+    IllegalAction,
+    InvalidState,
+)
 
 __all__ = ["Action", "ActionSyntaxError", "Decision", "EngineError", "IllegalAction", "InvalidState", "game"]
 

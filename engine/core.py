@@ -27,7 +27,7 @@ class Action:
         return " ".join((self.player, self.verb, *self.args))
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         words = text.split()
         if len(words) < 2:
             raise ActionSyntaxError(f"an action is '<player> <verb> [arguments]', got {text!r}")
@@ -71,7 +71,7 @@ class Decision:
         return {"kind": self.kind, "player": self.player, "rule": self.rule, "data": self.data}
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> "Decision":
+    def from_dict(cls, raw: Mapping[str, Any]) -> Decision:
         return cls(raw["kind"], raw["player"], raw["rule"], dict(raw.get("data", {})))
 
 

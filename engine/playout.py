@@ -28,7 +28,9 @@ class Playout:
 
 
 def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0) -> Playout:
-    """Play one game choosing uniformly among legal actions (chance included).
+    """Play one game choosing at random among legal actions (chance included): uniformly, or by the
+    engine's ``playout_weights(state, actions)`` when it has them (a game whose every turn may end
+    at once would otherwise rarely get anywhere).
 
     After every step the state's invariants are checked, and values that may only grow (the
     bailiff, the turn) are compared with the step before. With ``probe_every`` = N, every Nth
@@ -53,7 +55,8 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
                     engine.apply(trial, action)
                 except EngineError as exc:
                     result.violations.append(f"seed {seed} step {result.steps}: listed action {action} fails: {exc}")
-        action = rng.choice(actions)
+        weigh = getattr(engine, "playout_weights", None)
+        action = rng.choices(actions, weights=weigh(state, actions))[0] if weigh else rng.choice(actions)
         try:
             engine.apply(state, action)
             engine.check(state)

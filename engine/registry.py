@@ -1,5 +1,10 @@
 """Engines by game id: the CLI and the scenario runner look games up here, never by name checks."""
 
-from engine.caylus.game import Caylus
+from typing import Any
 
-GAMES = {Caylus.name: Caylus}
+from engine.caylus.game import Caylus
+from engine.duel.game import Duel
+
+# Each engine is a class taking (players=..., variants=..., catalog=...) with its own defaults;
+# their states differ, so the registry holds them as plain factories.
+GAMES: dict[str, Any] = {Caylus.name: Caylus, Duel.name: Duel}

@@ -48,13 +48,31 @@ def build_site(project: Project, docs_dir: Path, site_dir: Path, nav: list[Any])
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
+    warnings = _WarningCollector()
+    logging.getLogger("mkdocs").addHandler(warnings)
     try:
         config = load_config(str(project.mkdocs_yml), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=True, nav=nav)
         mkdocs_build(config)
     except MkDocsException as exc:
-        raise BuildError(f"mkdocs build --strict failed: {exc}") from exc
+        raise BuildError(f"mkdocs build --strict failed: {exc}{warnings.text()}") from exc
     except SystemExit as exc:  # mkdocs aborts strict builds this way on some paths
-        raise BuildError(f"mkdocs build --strict failed (exit {exc.code})") from exc
+        raise BuildError(f"mkdocs build --strict failed (exit {exc.code}){warnings.text()}") from exc
+    finally:
+        logging.getLogger("mkdocs").removeHandler(warnings)
+
+
+class _WarningCollector(logging.Handler):
+    """Keeps mkdocs' warnings, so that a failed strict build says which page and link broke it."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+    def text(self) -> str:
+        return "".join(f"\n  {m}" for m in self.messages)
 
 
 def package_version() -> str:

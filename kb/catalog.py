@@ -8,9 +8,10 @@ others (unique ids, known references, known source keys, known resource slugs).
 from __future__ import annotations
 
 import typing
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -143,10 +144,7 @@ def _loc_to_path(data: Any, loc: tuple[Any, ...]) -> Path_:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-            path.append(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             node = node[part]
             path.append(part)
         elif isinstance(node, dict) and isinstance(part, str) and part not in node and not path_is_tag(part, node):
@@ -260,8 +258,8 @@ def check_references(catalog: Catalog, located: list[Located]) -> list[Problem]:
     games = {e.id for e in catalog.of_kind("games")}
     source_keys = {(e.game, e.key) for e in catalog.of_kind("sources")}  # type: ignore[attr-defined]
     resources = {e.id for e in catalog.of_kind("resources")}
-    languages = {g.id: tuple(dict.fromkeys(b.language for b in g.rulebooks if b.language != "en")) or ("hu",)
-                 for g in catalog.of_kind("games")}  # type: ignore[attr-defined]
+    languages = {g.id: tuple(dict.fromkeys(b.language for b in g.rulebooks if b.language != "en")) or ("hu",)  # type: ignore[attr-defined]
+                 for g in catalog.of_kind("games")}
 
     for loc in located:
         entry = loc.entry

@@ -6,20 +6,28 @@ spellings) so the site search finds it from Hungarian or Polish words typed with
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from datasette.utils import tilde_encode
 
 from kb.catalog import Catalog
 from kb.describe import Describer
+from kb.inflect import search_aliases
+from kb.markdown import Linked, table, text
+from kb.relations import rulings_about
+from kb.rulepages import RulePages, rule_page
 from kb.schema import (
     Building,
+    BuildingSection,
+    Card,
     Castle,
     CastleSection,
     Component,
+    ConstructionRule,
+    Deck,
     Discrepancy,
     Entry,
     Favour,
@@ -27,16 +35,14 @@ from kb.schema import (
     FavourRow,
     Phase,
     Road,
+    RoundStructure,
     ScoringRule,
+    Seal,
     Setup,
     Source,
     Term,
     Variant,
 )
-from kb.inflect import search_aliases
-from kb.markdown import Linked, table, text
-from kb.rulepages import RulePages, rule_page
-from kb.relations import rulings_about
 from kb.terms import TermLinker
 from kb.textsearch import fold
 
@@ -51,6 +57,9 @@ CATEGORY_TITLES = {
 }
 
 
+LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
+
+
 class PageWriter(RulePages):
     def __init__(self, catalog: Catalog, game: str, datasette_url: str, results: list[Any] | None = None):
         self.results = [r for r in (results or []) if r.game == game]
@@ -58,6 +67,8 @@ class PageWriter(RulePages):
         self.terms = TermLinker(catalog, game, self.link)
         self.rulings = rulings_about(catalog, game)
         self.game = game
+        self.hand_pages: set[str] = set()
+        """Stems of the game's hand-written pages (generated pages link to them only when they exist)."""
         self.describe = Describer(catalog, game)
         self.datasette_url = datasette_url.rstrip("/")
         self.sources = {s.key: s for s in catalog.of_kind("sources", game)}  # type: ignore[attr-defined]
@@ -72,7 +83,7 @@ class PageWriter(RulePages):
         """The generated page (in the game's folder) that shows an entry under its id."""
         entry = self.catalog.get(entry_id)
         kind = self.catalog.kind_of(entry_id).key
-        return rule_page(entry) if kind == "rules" else PAGE_OF_KIND[kind]
+        return rule_page(self.catalog, entry) if kind == "rules" else page_for_kind(self.catalog, entry.game, kind)
 
     def link(self, entry_id: str, label: str | None = None) -> str:
         """A link to an entry's anchor on the page that shows it (pages of one game share a folder)."""
@@ -206,10 +217,59 @@ class PageWriter(RulePages):
 
     def cards_page(self) -> str:
         cards = self.catalog.of_kind("cards", self.game)
-        out = ["# Cards\n", "Every card with its deck, type and effect. Generated from `data/cards.yaml`.\n"]
+        out = ["# Cards\n", "Every card with its deck, type and effect. Generated from the catalog's `cards` entries; "
+               "a value the sources only picture is marked unknown, never guessed.\n"]
         for c in cards:
-            out.append(self.entry_block(2, c, [("Deck", c.deck), ("Type", c.card_type), ("Copies", c.count),  # type: ignore[attr-defined]
-                                               ("Effect", self.describe.effect(c.effect) or None)]))  # type: ignore[attr-defined]
+            assert isinstance(c, Card)
+            out.append(self.entry_block(2, c, [
+                ("Deck", c.deck), ("Type", c.card_type), ("Copies", c.count if c.count is not None else "unknown"),
+                ("Frame", c.colour or "unknown" if c.game != "caylus" else None),
+                ("Delayed (1x)", ("yes" if c.one_use else "no") if c.one_use is not None else ("unknown" if c.effect else None)),
+                ("Effect", self.describe.effect(c.effect) or None),
+                ("Rule", self.link(c.rule) if c.rule else None)]))
+        return "\n".join(out)
+
+    def building_page(self) -> str:
+        """Years and the offer, seals, building costs and sections, decks and the end (a duel-style game)."""
+        out = ["# Years, seals and building\n", "Generated from the catalogs; every number names its source.\n"]
+        for r in self.catalog.of_kind("round_structures", self.game):
+            assert isinstance(r, RoundStructure)
+            out.append(self.entry_block(2, r, [
+                ("Years", r.years), ("Rounds a year", r.rounds_per_year), ("Offer", f"{r.grid_rows} × {r.grid_columns} cards"),
+                ("Markers per player", r.markers_per_player), ("Conflict ties go to", r.conflict_tie_goes_to.replace("_", " "))]))
+        seals = self.catalog.of_kind("seals", self.game)
+        if seals:
+            out.append(f"## Seals {{#{self.game}.seals}}\n")
+            for seal in seals:
+                assert isinstance(seal, Seal)
+                out.append(self.entry_block(3, seal, [
+                    ("Faces", " / ".join(map(str, seal.faces))), ("In the box", seal.count),
+                    ("Personal", "yes" if seal.personal else None), ("Each player starts with", seal.per_player_at_start)]))
+        for c in self.catalog.of_kind("construction_rules", self.game):
+            assert isinstance(c, ConstructionRule)
+            costs = table(["Materials placed in one round", "Gold"], [[i, g] for i, g in enumerate(c.cost_by_materials, start=1)])
+            out.append(self.entry_block(2, c, [("Materials per section", c.materials_per_section),
+                                               ("Sections worked on per round", c.sections_per_round)]) + "\n" + costs + "\n")
+        sections = self.catalog.of_kind("building_sections", self.game)
+        if sections:
+            out.append(f"## Building sections {{#{self.game}.building-sections}}\n")
+            for b in sections:
+                assert isinstance(b, BuildingSection)
+                out.append(self.entry_block(3, b, [
+                    ("Player", b.player), ("Section", b.numeral),
+                    ("Materials", ", ".join(b.materials) if b.materials else "unknown (only pictured)"),
+                    ("First to finish it gets", self.describe.effect(b.reward))]))
+        for d in self.catalog.of_kind("decks", self.game):
+            assert isinstance(d, Deck)
+            rows = [[self.link(a.card), a.count, ", ".join(f"{k}={v}" for k, v in a.printed.items()) or "",
+                     a.colour or "", "" if a.one_use is None else ("yes" if a.one_use else "no")] for a in d.assumed]
+            out.append(self.entry_block(2, d, [("Cards", d.size), ("Used in years", ", ".join(map(str, d.years)))]))
+            out.append(f'!!! warning "Assumed for random games, not a fact"\n    {text(d.assumption_note)}\n')
+            out.append(table(["Card", "Copies", "Printed values", "Frame", "1x"], rows) + "\n")
+        for rule in self.catalog.of_kind("scoring_rules", self.game):
+            assert isinstance(rule, ScoringRule)
+            out.append(self.entry_block(2, rule, [("Ranking, most first", " → ".join(rule.ranking) or None),
+                                                  ("What happens", rule.description)]))
         return "\n".join(out)
 
     def turn_page(self) -> str:
@@ -307,19 +367,19 @@ class PageWriter(RulePages):
 
     def glossary_page(self) -> str:
         terms: list[Term] = sorted(self.catalog.of_kind("terms", self.game), key=lambda t: t.names.en.lower())
-        out = ["# Glossary\n", "Every game term in English, Hungarian and Polish, with the other forms the "
-               "rulebooks use. Generated from `data/glossary.yaml`. Buildings, resources and components "
-               "have their own pages and are listed at the end.\n"]
-        out.append(table(["English", "Hungarian", "Polish"],
-                         ([t.names.en, t.names.hu, t.names.pl] for t in terms)))
+        others = [e for key in ("buildings", "resources", "components") for e in self.catalog.of_kind(key, self.game)]
+        codes = ["en", *(c for c in ("hu", "pl", "de", "fr") if any(getattr(e.names, c) for e in [*terms, *others]))]
+        headers = [LANGUAGE_NAMES[c] for c in codes]
+        out = ["# Glossary\n", f"Every game term in {', '.join(headers)}, with the other forms the rulebooks use. "
+               "Generated from the catalog's glossary. Named pieces have their own pages and are listed at the end.\n"]
+        out.append(table(headers, ([getattr(t.names, c) for c in codes] for t in terms)))
         for t in terms:
             see = self.link(t.refers_to) if t.refers_to else None
             out.append(self.entry_block(2, t, [("Meaning", t.definition), ("See", see), ("In the rules", self.mentioned_in(t.id))]))
-        others = [e for key in ("buildings", "resources", "components") for e in self.catalog.of_kind(key, self.game)]
         out.append("## Named pieces {#" + self.game + ".glossary.pieces}\n")
-        out.append(table(["English", "Hungarian", "Polish", "Other forms"],
-                         ([e.names.en, e.names.hu, e.names.pl,
-                           ", ".join(f for lang in ("hu", "pl", "en") for f in getattr(e.names.forms, lang))] for e in others)))
+        out.append(table([*headers, "Other forms"],
+                         ([*(getattr(e.names, c) for c in codes),
+                           ", ".join(f for lang in ("hu", "pl", "en", "de") for f in getattr(e.names.forms, lang))] for e in others)))
         return "\n".join(out)
 
     def discrepancies_page(self) -> str:
@@ -346,27 +406,6 @@ class PageWriter(RulePages):
         return "\n".join(out)
 
 
-PAGE_OF_KIND = {
-    "buildings": "buildings",
-    "components": "components",
-    "resources": "components",
-    "setups": "components",
-    "variants": "components",
-    "phases": "turn",
-    "roads": "turn",
-    "scoring_rules": "turn",
-    "favour_rows": "favours",
-    "favour_columns": "favours",
-    "favours": "favours",
-    "favour_tables": "favours",
-    "castles": "castle",
-    "castle_sections": "castle",
-    "terms": "glossary",
-    "discrepancies": "discrepancies",
-    "rulings": "faq",
-    "examples": "examples",
-    "cards": "cards",
-}
 
 
 def page_of(catalog: Catalog, entry_id: str) -> str:
@@ -377,8 +416,17 @@ def page_of(catalog: Catalog, entry_id: str) -> str:
     if located.kind.key == "sources":
         return "sources/"
     if located.kind.key == "rules":
-        return f"{located.entry.game}/{rule_page(located.entry)}/"
-    return f"{located.entry.game}/{PAGE_OF_KIND[located.kind.key]}/"
+        return f"{located.entry.game}/{rule_page(catalog, located.entry)}/"
+    return f"{located.entry.game}/{page_for_kind(catalog, located.entry.game, located.kind.key)}/"
+
+
+def page_for_kind(catalog: Catalog, game: str, kind: str) -> str:
+    """The first generated page of the game that shows entries of this kind (a summary page such as
+    the quick reference only repeats them)."""
+    for spec in GAME_PAGES:
+        if kind in spec.kinds and not spec.summary and spec.wanted(catalog, game):
+            return spec.name
+    raise KeyError(f"no page shows {kind} entries of {game}")
 
 
 def sources_page(catalog: Catalog) -> str:
@@ -406,24 +454,30 @@ class PageSpec:
     name: str
     title: str
     kinds: tuple[str, ...]
-    render: Callable[["PageWriter"], str]
+    render: Callable[[PageWriter], str]
     needs_all: bool = False
+    needs: tuple[str, ...] = ()
+    """Kinds whose entries call for the page (default: the kinds it shows)."""
+    summary: bool = False
+    """Repeats entries that have their home on another page."""
 
     def wanted(self, catalog: Catalog, game: str) -> bool:
-        present = [bool(catalog.of_kind(kind, game)) for kind in self.kinds]
+        present = [bool(catalog.of_kind(kind, game)) for kind in self.needs or self.kinds]
         return all(present) if self.needs_all else any(present)
 
 
 # The order of a game's section in the navigation. Rules pages come from the rules' sections.
 GAME_PAGES: list[PageSpec] = [
     PageSpec("quick-reference", "Quick reference", ("phases", "roads", "castles", "favour_tables", "scoring_rules"),
-             lambda w: w.quick_reference_page(), needs_all=True),
-    PageSpec("rulebook-map", "Rulebook map (HU, PL)", ("rules",), lambda w: w.rulebook_map_page()),
+             lambda w: w.quick_reference_page(), needs_all=True, summary=True),
+    PageSpec("rulebook-map", "Rulebook map", ("rules",), lambda w: w.rulebook_map_page()),
     PageSpec("faq", "Rulings and FAQ", ("rulings",), lambda w: w.faq_page()),
     PageSpec("components", "Components and setup", ("components", "resources", "setups", "variants"), lambda w: w.components_page()),
     PageSpec("buildings", "Buildings", ("buildings",), lambda w: w.buildings_page()),
     PageSpec("cards", "Cards", ("cards",), lambda w: w.cards_page()),
-    PageSpec("turn", "The turn and the road", ("phases", "roads", "scoring_rules"), lambda w: w.turn_page()),
+    PageSpec("turn", "The turn and the road", ("phases", "roads", "scoring_rules"), lambda w: w.turn_page(), needs=("phases", "roads")),
+    PageSpec("building", "Years, seals and building", ("round_structures", "seals", "construction_rules", "building_sections",
+                                                        "decks", "scoring_rules"), lambda w: w.building_page()),
     PageSpec("favours", "Royal favours", ("favours", "favour_rows", "favour_columns", "favour_tables"), lambda w: w.favours_page()),
     PageSpec("castle", "The castle", ("castles", "castle_sections"), lambda w: w.castle_page()),
     PageSpec("glossary", "Glossary", ("terms",), lambda w: w.glossary_page()),
@@ -453,6 +507,7 @@ def write_pages(catalog: Catalog, docs_dir: Path, datasette_url: str,
         writer = PageWriter(catalog, game, datasette_url, results)
         folder = docs_dir / game
         folder.mkdir(parents=True, exist_ok=True)
+        writer.hand_pages = {p.stem for p in folder.glob("*.md")}
         pages: dict[str, str] = {}
         items: list[Any] = []
         if (folder / "index.md").is_file():

@@ -10,31 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from kb.markdown import Linked, table, text
-from kb.schema import Entry, InnEffect
+from kb.schema import Entry, InnEffect, RulePagePlan
 
 # (page, title, rule sections on it): the order a player reads the rules in.
-RULE_PAGES: list[tuple[str, str, list[str]]] = [
-    ("rules-overview", "Overview and setup", ["overview", "setup"]),
-    ("rules-turn", "The turn: phases 1 to 4", ["phase1", "phase2", "phase3", "phase4"]),
-    ("rules-buildings", "Phase 5: the buildings at work", ["phase5"]),
-    ("rules-castle", "The castle: phases 6 and 7 and the scorings", ["phase6", "phase7", "scoring"]),
-    ("rules-favours", "Royal favours", ["favours"]),
-    ("rules-end", "End of the game, the 2-player game, variants and advice", ["end", "two-player", "simplified-favours", "advice"]),
-]
-SECTION_TITLES = {
-    "overview": "Overview and goal", "setup": "Components and setup", "phase1": "Phase 1: income",
-    "phase2": "Phase 2: placing workers", "phase3": "Phase 3: special buildings", "phase4": "Phase 4: moving the provost",
-    "phase5": "Phase 5: activating buildings", "phase6": "Phase 6: building the castle", "phase7": "Phase 7: end of turn",
-    "scoring": "Scoring the castle sections", "favours": "Royal favours", "end": "End of the game",
-    "two-player": "The 2-player game", "simplified-favours": "Simplified favours", "advice": "Advice for new players",
-}
-PAGE_OF_SECTION = {section: page for page, _, sections in RULE_PAGES for section in sections}
+def page_plan(catalog: Any, game: str) -> list[RulePagePlan]:
+    found = catalog.entries.get(game)
+    return list(getattr(found.entry, "rule_pages", [])) if found else []
 
 
-def rule_page(rule: Entry) -> str:
-    """The page of a rule: its section's page in RULE_PAGES, else a page of the section's own."""
+def rule_page(catalog: Any, rule: Entry) -> str:
+    """The page of a rule: the page its game's plan gives its section, else a page of the section's own."""
     section: str = rule.section  # type: ignore[attr-defined]
-    return PAGE_OF_SECTION.get(section, f"rules-{section}")
+    for plan in page_plan(catalog, rule.game):
+        if any(s.section == section for s in plan.sections):
+            return plan.page
+    return f"rules-{section}"
 
 
 class RulePages:
@@ -52,9 +42,14 @@ class RulePages:
     search_forms: Any
     entry_block: Any
 
+    def section_titles(self) -> dict[str, str]:
+        """Section -> title, in the reading order of the game's page plan."""
+        return {s.section: s.title for plan in page_plan(self.catalog, self.game) for s in plan.sections}
+
     def rules(self) -> list[Any]:
-        order = {section: i for i, section in enumerate(SECTION_TITLES)}
-        return sorted(self.catalog.of_kind("rules", self.game), key=lambda r: (order.get(r.section, 99), r.order))
+        found = self.catalog.of_kind("rules", self.game)
+        order = {section: i for i, section in enumerate([*self.section_titles(), *dict.fromkeys(r.section for r in found)])}
+        return sorted(found, key=lambda r: (order[r.section], r.order))
 
     def scenarios_for(self, key: str, entry_id: str) -> list[Any]:
         """Results of the scenarios that list ``entry_id`` under ``key`` (illustrates, examples, rulings)."""
@@ -75,17 +70,18 @@ class RulePages:
 
     def rule_page_titles(self) -> list[tuple[str, str]]:
         """(page, title) of every rules page this game's rules need, in reading order."""
-        needed = dict.fromkeys(rule_page(r) for r in self.rules())
-        known = [(p, t) for p, t, _ in RULE_PAGES if p in needed]
-        own = [(p, SECTION_TITLES.get(p[len("rules-"):], p[len("rules-"):].replace("-", " ").capitalize()))
-               for p in needed if p not in PAGE_OF_SECTION.values()]
+        needed = dict.fromkeys(rule_page(self.catalog, r) for r in self.rules())
+        plans = page_plan(self.catalog, self.game)
+        known = [(p.page, p.title) for p in plans if p.page in needed]
+        own = [(p, p[len("rules-"):].replace("-", " ").capitalize()) for p in needed if p not in {q.page for q in plans}]
         return known + own
 
     def rules_page(self, page: str) -> str:
         title = dict(self.rule_page_titles())[page]
-        sections = {r.section for r in self.rules() if rule_page(r) == page}
+        sections = {r.section for r in self.rules() if rule_page(self.catalog, r) == page}
+        titles = self.section_titles()
         out = [f"# {text(title)}\n", "The rules in our own words. Each rule has a stable id (its link anchor) and "
-               "cites the Hungarian and Polish rulebooks; the worked examples and rulings that illustrate it "
+               f"cites the {' and '.join(self.rulebook_languages())} rulebook(s); the worked examples and rulings that illustrate it "
                "follow it, checked by the rules engine in this build. Terms link to the glossary.\n"]
         section = None
         for r in self.rules():
@@ -93,7 +89,7 @@ class RulePages:
                 continue
             if r.section != section:
                 section = r.section
-                out.append(f"## {text(SECTION_TITLES.get(section, section))} {{#{self.game}.rules.{section}}}\n")
+                out.append(f"## {text(titles.get(section, section.replace('-', ' ').capitalize()))} {{#{self.game}.rules.{section}}}\n")
             out.append(self.heading(3, r))
             out.append(self.terms.link_text(r.text, exclude={r.id}) + "\n")
             out.append("\n" + self.source_line(r))
@@ -107,11 +103,17 @@ class RulePages:
         rules = [r for r in self.rules() if entry_id in self.terms.mentions(r.text)]
         return Linked(", ".join(self.link(r.id) for r in rules)) if rules else None
 
+    def rulebook_languages(self) -> list[str]:
+        names = {"hu": "Hungarian", "pl": "Polish", "en": "English", "de": "German", "fr": "French"}
+        game = self.catalog.get(self.game)
+        return [names[b.language] for b in getattr(game, "rulebooks", [])] or ["source"]
+
     def examples_page(self) -> str:
         examples = sorted(self.catalog.of_kind("examples", self.game), key=lambda e: (e.language, e.number))
-        out = ["# Worked examples\n", "Every worked example of the Hungarian and Polish rulebooks, retold in our "
-               "own words and played by the rules engine in this build. Generated from `data/examples-*.yaml` "
-               "and `scenarios/`; see [Writing scenarios](scenarios.md) to try your own.\n"]
+        books = " and ".join(self.rulebook_languages())
+        how_to = " See [Writing scenarios](scenarios.md) to try your own." if "scenarios" in self.hand_pages else ""
+        out = ["# Worked examples\n", f"Every worked example of the {books} rulebook(s), retold in our own words and "
+               f"played by the rules engine in this build. Generated from the catalog's examples and `scenarios/`.{how_to}\n"]
         for e in examples:
             rules = Linked(", ".join(self.link(r) for r in e.rules))
             counterpart = self.link(e.counterpart) if e.counterpart else None

@@ -307,6 +307,19 @@ class Rulebook(Model):
     language: Literal["en", "hu", "pl", "de", "fr"]
 
 
+class RuleSection(Model):
+    section: str = Field(description="A rule section id, as rules give it in `section`")
+    title: str
+
+
+class RulePagePlan(Model):
+    """One page of the rules reference: which rule sections it shows, in order."""
+
+    page: str = Field(pattern=r"^rules-[a-z0-9-]+$")
+    title: str
+    sections: list[RuleSection] = Field(min_length=1)
+
+
 class Game(Entry):
     id: GameId = Field(description="Stable id of the game; every other id of the game starts with it")
     designers: list[str]
@@ -315,6 +328,8 @@ class Game(Entry):
     players_min: int = Field(ge=1)
     players_max: int = Field(ge=1)
     rulebooks: list[Rulebook] = []
+    rule_pages: list[RulePagePlan] = Field([], description="How the rules reference groups rule sections into pages; "
+                                           "a section not listed gets a page of its own")
 
 
 class Source(Entry):

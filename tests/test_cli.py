@@ -52,3 +52,15 @@ def test_exported_schema_accepts_the_catalog() -> None:
     for catalog in (ROOT / "data").glob("*.yaml"):
         schema = json.loads((ROOT / "schemas" / f"{catalog.stem}.schema.json").read_text(encoding="utf-8"))
         jsonschema.validate(yaml.safe_load(catalog.read_text(encoding="utf-8")), schema)
+
+
+def test_play_runs_seeded_duel_games_and_reports_json() -> None:
+    result = CliRunner().invoke(main, ["play", "duel", "--games", "5", "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert report["games"] == 5 and report["violations"] == [] and report["games_per_second"] > 0
+
+
+def test_play_refuses_a_player_count_the_game_does_not_take() -> None:
+    result = CliRunner().invoke(main, ["play", "duel", "--players", "3", "--games", "1"])
+    assert result.exit_code != 0 and "red, blue" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.caylus import Caylus
+from engine.duel import Duel
 from engine.playout import play
 
 GAMES_PER_COUNT = 60  # 4 player counts x 60 = 240 games
@@ -23,3 +24,24 @@ def test_the_same_seed_plays_the_same_game() -> None:
     game = Caylus(players=3)
     assert play(game, 11).scores == play(game, 11).scores
     assert play(game, 11).steps == play(game, 11).steps
+
+
+DUEL_GAMES = 200
+
+
+def test_random_duel_games_keep_every_invariant() -> None:
+    """Gold never negative and conserved with the finite bank; markers, seals and character markers
+    conserved (engine/duel/game.py invariant_problems), checked after every step."""
+    game = Duel()
+    finished_sections = 0
+    for seed in range(DUEL_GAMES):
+        result = play(game, seed, probe_every=25 if seed % 10 == 0 else 0)
+        assert not result.violations, "\n".join(result.violations)
+        assert set(result.scores) == {"red", "blue"}
+        finished_sections += sum(result.scores.values())
+    assert finished_sections > 0  # random games do reach the building rules
+
+
+def test_the_same_seed_plays_the_same_duel() -> None:
+    game = Duel()
+    assert (play(game, 5).steps, play(game, 5).scores) == (play(game, 5).steps, play(game, 5).scores)

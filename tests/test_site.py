@@ -42,9 +42,12 @@ def test_building_and_term_anchors_are_headings_with_names(built, catalog) -> No
         for name in (b.names.hu, b.names.pl):
             if name:
                 assert name in section, (b.id, name)
-    glossary = soup(built.site, "caylus/glossary/")
-    for t in catalog.of_kind("terms"):
-        assert glossary.find(id=t.id).name == "h2", t.id
+    for game in ("caylus", "duel"):
+        glossary = soup(built.site, f"{game}/glossary/")
+        for t in catalog.of_kind("terms", game):
+            heading = glossary.find(id=t.id)
+            assert heading.name == "h2", t.id
+            assert t.names.hu in heading.find_next("p").get_text(), t.id
 
 
 def test_no_resource_is_loaded_from_another_host(built) -> None:
@@ -136,8 +139,8 @@ def test_disputed_examples_show_the_engine_verdict_on_the_discrepancies_page(bui
 
 
 def test_examples_page_marks_each_example_checked(built, catalog) -> None:
-    page = soup(built.site, "caylus/examples/")
     for example in catalog.of_kind("examples"):
+        page = soup(built.site, f"{example.game}/examples/")
         heading = page.find(id=example.id)
         following = heading.find_next(class_="admonition")
         assert "Checked by the engine in this build" in following.get_text(), example.id

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.catalog import slug
 from engine.caylus import effects
-from engine.caylus.rules import Rules, slug
+from engine.caylus.rules import Rules
 from engine.caylus.state import State
 from engine.core import Action, ActionSyntaxError, Decision, format_bundle, parse_bundle
 from kb.schema import ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
@@ -332,4 +333,4 @@ def why_illegal(state: State, rules: Rules, decision: Decision, action: Action) 
     return rule, "not among the legal actions"
 
 
-__all__ = ["legal", "apply", "canonical", "why_illegal", "format_bundle"]
+__all__ = ["apply", "canonical", "format_bundle", "legal", "why_illegal"]

@@ -166,9 +166,7 @@ def convert_targets(state: State, rules: Rules, player: str, targets: list[str],
         if space.building is None or space.building in excluded:
             continue
         category = rules.buildings[space.building].category
-        if category == "neutral" and "neutral" in targets:
-            out.append(i)
-        elif space.owner == player and f"own_{category}" in targets:
+        if category == "neutral" and "neutral" in targets or space.owner == player and f"own_{category}" in targets:
             out.append(i)
     return out
 
@@ -192,7 +190,14 @@ def do_convert(state: State, rules: Rules, player: str, index: int, into: str) -
 
 def start(state: State, rules: Rules, player: str, effect: object, rule: str) -> None:
     """Begin an effect for a player: apply it at once when there is nothing to choose, else push a decision."""
-    from kb.schema import BuildEffect, ConvertEffect, ExchangeEffect, GainEffect, MoveProvostEffect, ProduceEffect
+    from kb.schema import (
+        BuildEffect,
+        ConvertEffect,
+        ExchangeEffect,
+        GainEffect,
+        MoveProvostEffect,
+        ProduceEffect,
+    )
 
     if isinstance(effect, (ProduceEffect, GainEffect)):
         choices = [c for choice in effect.choices for c in concrete(rules, choice)]

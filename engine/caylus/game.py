@@ -10,12 +10,20 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
+from engine.catalog import default_catalog
 from engine.caylus import decisions, phases
-from engine.caylus.rules import GAME, Options, Rules, default_catalog
+from engine.caylus.rules import GAME, Options, Rules
 from engine.caylus.state import Player, Space, State
-from kb.catalog import Catalog
-from engine.core import CHANCE, Action, ActionSyntaxError, Decision, IllegalAction, InvalidState
+from engine.core import (
+    CHANCE,
+    Action,
+    ActionSyntaxError,
+    Decision,
+    IllegalAction,
+    InvalidState,
+)
 from engine.merge import merge
+from kb.catalog import Catalog
 
 PLAYER_COLOURS = ("red", "blue", "green", "orange", "black")
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from engine.catalog import slug
 from engine.caylus import effects
-from engine.caylus.rules import Rules, slug
+from engine.caylus.rules import Rules
 from engine.caylus.state import State
 from engine.core import Decision, add
 from kb.schema import Building, ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect

@@ -7,11 +7,11 @@ end scoring) is looked up here, from ``data/``. A changed value in the YAML chan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from pathlib import Path
+from functools import cached_property
 from typing import TypeVar, cast
 
-from kb.catalog import Catalog, load_catalog
+from engine.catalog import default_catalog, slug
+from kb.catalog import Catalog
 from kb.schema import (
     Building,
     Castle,
@@ -30,17 +30,6 @@ from kb.schema import (
 
 T = TypeVar("T")
 GAME = "caylus"
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-
-
-@cache
-def default_catalog() -> Catalog:
-    """The project's catalogs, read once per process."""
-    return load_catalog(DATA_DIR)
-
-
-def slug(entry_id: str) -> str:
-    return entry_id.rsplit(".", 1)[1]
 
 
 @dataclass(frozen=True)
@@ -75,7 +64,7 @@ class Rules:
     scoring: list[ScoringRule] = field(default_factory=list)
 
     @classmethod
-    def load(cls, options: Options, catalog: Catalog | None = None) -> "Rules":
+    def load(cls, options: Options, catalog: Catalog | None = None) -> Rules:
         catalog = catalog or default_catalog()
         rules = cls(catalog, options)
 

@@ -67,7 +67,7 @@ class State:
     """Decisions waiting, the last one first."""
     log: list[str] = field(default_factory=list)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return copy.deepcopy(self)
 
     # --- plain data ---------------------------------------------------------------------------
@@ -98,7 +98,7 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any], road_length: int) -> "State":
+    def from_dict(cls, raw: dict[str, Any], road_length: int) -> State:
         try:
             road = [Space() for _ in range(road_length)]
             for number, space in raw.get("road", {}).items():

@@ -1,0 +1,20 @@
+"""The project's catalogs as every engine reads them: loaded once per process."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from kb.catalog import Catalog, load_catalog
+
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+
+
+@cache
+def default_catalog() -> Catalog:
+    return load_catalog(DATA_DIR)
+
+
+def slug(entry_id: str) -> str:
+    """The last part of an id: ``duel.card.aliena`` -> ``aliena``."""
+    return entry_id.rsplit(".", 1)[1]

@@ -1,0 +1,92 @@
+"""Cards in play: a catalog card plus the values printed on it.
+
+The rulebook only pictures most cards' numbers, so a card in the offer is written as a token:
+the card's slug, then ``/name=value`` for each printed value, e.g. ``a-income/gold=4``,
+``b-craftsman/raw=ore/gold=3`` or ``siege``. ``colour=`` and ``one_use=`` override what the
+catalog says (or does not know). Scenarios write the tokens they need; random games take them
+from the deck composition the catalog declares as an assumption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import ActionSyntaxError
+from engine.duel.rules import Rules
+from kb.schema import Card, Model
+
+
+def token(card: str, printed: dict[str, Any]) -> str:
+    parts = [card] + [f"{k}={_text(v)}" for k, v in sorted(printed.items())]
+    return "/".join(parts)
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _value(text: str) -> Any:
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+@dataclass(frozen=True)
+class CardInPlay:
+    token: str
+    card: Card
+    printed: dict[str, Any]
+
+    @property
+    def slug(self) -> str:
+        return self.token.split("/", 1)[0]
+
+    @property
+    def colour(self) -> str:
+        """Unknown colours count as neutral (see duel.discrepancy.generic-card-values)."""
+        return str(self.printed.get("colour", self.card.colour or "neutral"))
+
+    @property
+    def one_use(self) -> bool:
+        return bool(self.printed.get("one_use", self.card.one_use or False))
+
+    @property
+    def personal(self) -> bool:
+        return self.colour != "neutral"
+
+    def usable_by(self, player: str) -> bool:
+        return not self.personal or self.colour == player
+
+    def effect(self) -> Model:
+        """The card's effect with every printed value filled in; raises if one is missing."""
+        effect = self.card.effect
+        if effect is None:
+            raise ActionSyntaxError(f"card {self.slug} has no effect in the catalog")
+        values = effect.model_dump()
+        for name, value in values.items():
+            # a card prints its price as "gold": it fills gold_each where the effect charges per marker
+            printed_name = "gold" if name == "gold_each" else name
+            if value is None and printed_name in self.printed:
+                values[name] = self.printed[printed_name]
+        if values.get("raws") is None and "raw" in self.printed:
+            values["raws"] = [self.printed["raw"]]
+        missing = [n for n, v in values.items() if v is None and n not in ("count",)]
+        if missing:
+            raise ActionSyntaxError(f"card {self.token}: the value(s) {', '.join(missing)} are printed on the card "
+                                    f"and unknown; write them in the token, e.g. {self.slug}/{missing[0]}=2")
+        return type(effect).model_validate(values)
+
+
+def card_in_play(rules: Rules, text: str) -> CardInPlay:
+    slug, *rest = text.split("/")
+    card = rules.cards.get(slug)
+    if card is None:
+        raise ActionSyntaxError(f"unknown card {slug!r} (known: {', '.join(sorted(rules.cards))})")
+    printed: dict[str, Any] = {}
+    for part in rest:
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise ActionSyntaxError(f"card {text!r}: {part!r} is not name=value")
+        printed[name] = _value(value)
+    return CardInPlay(text, card, printed)

@@ -1,0 +1,167 @@
+"""Builders Duel rules as read from the catalogs: the engine keeps no numbers of its own.
+
+Card effects, seals, the construction costs, the section rewards, the round structure, the bank,
+the ranking and the no-flicking variant all come from ``data/duel-*.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, TypeVar, cast
+
+from engine.catalog import default_catalog, slug
+from kb.catalog import Catalog
+from kb.schema import (
+    BuildingSection,
+    Card,
+    ConstructionRule,
+    Deck,
+    Resource,
+    RoundStructure,
+    ScoringRule,
+    Seal,
+    Setup,
+    Variant,
+)
+
+GAME = "duel"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Static facts of the Duel (catalog + chosen variants)."""
+
+    catalog: Catalog
+    variants: frozenset[str]
+
+    @classmethod
+    def load(cls, variants: frozenset[str] = frozenset(), catalog: Catalog | None = None) -> Rules:
+        return cls(catalog or default_catalog(), variants)
+
+    def _all(self, kind: str, model: type[T]) -> list[T]:
+        return cast(list[T], self.catalog.of_kind(kind, GAME))
+
+    def _one(self, kind: str, model: type[T]) -> T:
+        found = self._all(kind, model)
+        if len(found) != 1:
+            raise ValueError(f"the Duel needs exactly one {kind} entry, the catalog has {len(found)}")
+        return found[0]
+
+    # --- pieces ---------------------------------------------------------------------------------
+
+    @cached_property
+    def cards(self) -> dict[str, Card]:
+        return {slug(c.id): c for c in self._all("cards", Card)}
+
+    @cached_property
+    def decks(self) -> dict[str, Deck]:
+        return {d.letter: d for d in self._all("decks", Deck)}
+
+    @cached_property
+    def structure(self) -> RoundStructure:
+        return self._one("round_structures", RoundStructure)
+
+    @cached_property
+    def construction(self) -> ConstructionRule:
+        return self._one("construction_rules", ConstructionRule)
+
+    @cached_property
+    def setup(self) -> Setup:
+        return self._one("setups", Setup)
+
+    @cached_property
+    def sections(self) -> dict[tuple[str, str], BuildingSection]:
+        """(player, numeral) -> building card."""
+        return {(s.player, s.numeral): s for s in self._all("building_sections", BuildingSection)}
+
+    @cached_property
+    def numerals(self) -> list[str]:
+        return sorted({n for _, n in self.sections}, key=["I", "II", "III"].index)
+
+    @cached_property
+    def players(self) -> tuple[str, ...]:
+        """The first player (power holder) first."""
+        owners = sorted({p for p, _ in self.sections})
+        first = self.setup.first_player or owners[0]
+        return (first, *[p for p in owners if p != first])
+
+    @cached_property
+    def raws(self) -> dict[str, Resource]:
+        return {slug(r.id): r for r in self._all("resources", Resource) if r.resource_class == "raw"}
+
+    @cached_property
+    def material_of(self) -> dict[str, str]:
+        """Raw slug -> the building material on the marker's other side."""
+        return {raw: str(r.other_side) for raw, r in self.raws.items()}
+
+    @cached_property
+    def raw_of(self) -> dict[str, str]:
+        return {material: raw for raw, material in self.material_of.items()}
+
+    @cached_property
+    def neutral_seals(self) -> dict[str, Seal]:
+        """Seal name ``"0/5"`` -> seal kind."""
+        return {seal_name(s): s for s in self._all("seals", Seal) if not s.personal}
+
+    @cached_property
+    def personal_seal(self) -> Seal:
+        return next(s for s in self._all("seals", Seal) if s.personal)
+
+    @cached_property
+    def ranking(self) -> list[str]:
+        for rule in self._all("scoring_rules", ScoringRule):
+            if rule.ranking:
+                return list(rule.ranking)
+        raise ValueError("the Duel needs a scoring rule with a ranking")
+
+    @cached_property
+    def high_face_cost(self) -> int | None:
+        """With the no-flicking variant on: gold paid to count a seal's higher face."""
+        for variant in self._all("variants", Variant):
+            if slug(variant.id) in self.variants and variant.seal_high_face_cost is not None:
+                return variant.seal_high_face_cost.get("gold", 0)
+        return None
+
+    @cached_property
+    def known_variants(self) -> set[str]:
+        return {slug(v.id) for v in self._all("variants", Variant)}
+
+    # --- numbers ---------------------------------------------------------------------------------
+
+    @property
+    def bank_total(self) -> int:
+        return self.setup.bank.get("gold", 0)
+
+    @property
+    def starting_gold(self) -> int:
+        return self.setup.starting_resources.get("gold", 0)
+
+    def build_cost(self, materials: int) -> int:
+        return self.construction.cost_by_materials[materials - 1]
+
+    def deck_for_year(self, year: int) -> Deck:
+        for deck in self.decks.values():
+            if year in deck.years:
+                return deck
+        raise ValueError(f"no deck is used in year {year}")
+
+    def assumed_deck(self, year: int) -> list[str]:
+        """The deck of a year as card tokens, from the composition the catalog declares for random games."""
+        from engine.duel.cards import token
+
+        out: list[str] = []
+        for row in self.deck_for_year(year).assumed:
+            card = self.cards[slug(row.card)]
+            extra: dict[str, Any] = dict(row.printed)
+            if row.colour is not None and row.colour != (card.colour or "neutral"):
+                extra["colour"] = row.colour
+            if row.one_use is not None and row.one_use != bool(card.one_use):
+                extra["one_use"] = row.one_use
+            out.extend([token(slug(row.card), extra)] * row.count)
+        return out
+
+
+def seal_name(seal: Seal) -> str:
+    return "/".join(map(str, seal.faces))

@@ -1,0 +1,144 @@
+"""The Builders Duel engine: the line rule, the seal conflict, building, the end, catalog-driven numbers."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from engine.core import IllegalAction, InvalidState
+from engine.duel import Duel
+from engine.duel.effects import LINES
+
+OFFER = ["a-power", "a-income/gold=4", "a-influence", "a-resource/raw=wood", "aliena", "jack",
+         "a-craftsman/raw=wool/gold=1", "toledo", "a-market/gold=5/quantity=2/wool_price=3"]
+
+
+def placed(first: str, second: str, **given: object) -> tuple[Duel, object]:
+    game = Duel()
+    state = game.scenario_start({"offer": OFFER, **given})
+    game.apply(state, f"red line {first}")
+    game.apply(state, f"blue line {second}")
+    return game, state
+
+
+def test_every_legal_pair_of_lines_shares_exactly_one_card() -> None:
+    game = Duel()
+    pairs = 0
+    for first in LINES:
+        state = game.scenario_start({"offer": OFFER})
+        game.apply(state, f"red line {first}")
+        for action in game.legal_actions(state):
+            second = action.args[0]
+            assert len(set(LINES[first]) & set(LINES[second])) == 1, (first, second)
+            pairs += 1
+    # rows and columns each allow 5 answers (3 of the other kind + 2 diagonals), diagonals 6
+    assert pairs == 3 * 5 + 3 * 5 + 2 * 6
+
+def test_the_second_player_may_not_copy_the_line_type() -> None:
+    game = Duel()
+    state = game.scenario_start({"offer": OFFER})
+    game.apply(state, "red line row1")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, "blue line row3")
+    assert caught.value.rule == "duel.round.line-type"
+
+
+def test_conflict_tie_goes_to_the_power_holder_and_seals_move_as_the_rules_say() -> None:
+    game, state = placed("row1", "col1")  # contested cell 1
+    assert state.conflict.cell == 1 and game.to_move(state) == "red"
+    game.apply(state, "red flick 1/4")
+    game.apply(state, "chance face 4")
+    game.apply(state, "blue flick 0/5")
+    game.apply(state, "chance face 0")
+    game.apply(state, "blue flick 2/3")
+    game.apply(state, "chance face 3")
+    game.apply(state, "blue flick 1/4")
+    game.apply(state, "chance face 1")  # 4 against 4: red, holding power, still leads
+    game.apply(state, "blue concede")
+    game.apply(state, "blue keep 2/3")
+    assert 1 not in state.marks["blue"] and 1 in state.marks["red"]
+    assert state.players["blue"].seals == ["2/3"] and state.players["red"].seals == ["0/5", "2/3"]
+    # the winner's seals go under the stack first, then the loser's other seals in the order flicked
+    assert state.stack == ["1/4", "1/4", "2/3", "2/3", "1/4", "0/5", "1/4"]
+
+def test_a_personal_seal_ends_that_players_flicking() -> None:
+    game, state = placed("row1", "col1")
+    game.apply(state, "red flick personal")
+    game.apply(state, "chance face 2")
+    game.apply(state, "blue flick 0/5")
+    game.apply(state, "chance face 5")  # blue leads 5 to 2, red has flicked its personal seal: red loses
+    assert state.conflict is None and 1 in state.marks["blue"] and 1 not in state.marks["red"]
+    assert state.players["red"].personal_seal and state.phase == "turns"
+
+
+def test_the_no_flicking_variant_counts_the_low_face_unless_two_gold_are_paid() -> None:
+    game = Duel(variants=["no-flicking"])
+    state = game.scenario_start({"offer": OFFER})
+    game.apply(state, "red line row1")
+    game.apply(state, "blue line col1")
+    game.apply(state, "red flick 0/5 high")
+    assert state.conflict.totals["red"] == 5 and state.players["red"].gold == 1
+    game.apply(state, "blue flick 2/3 low")
+    assert state.conflict.totals["blue"] == 2
+
+
+EMPTY_CAMP = {"wood": 0, "stone": 0, "sand": 0}
+
+
+@pytest.mark.parametrize(("materials", "cost", "reward"), [("mortar", 2, 0), ("beam+mortar", 6, 0),
+                                                            ("beam+dressed-stone+mortar", 12, 10)])
+def test_building_costs_follow_the_table(materials: str, cost: int, reward: int) -> None:
+    """Three materials finish section II first, which also pays its 10 gold reward."""
+    game = Duel()
+    camp = EMPTY_CAMP | {"mortar": 1, "beam": 1, "dressed-stone": 1}
+    state = game.scenario_start({"offer": OFFER, "phase": "turns", "players": {"red": {"gold": 20, "camp": camp}}})
+    game.apply(state, f"red build II {materials}")
+    assert state.players["red"].gold == 20 - cost + reward and state.bank == 74 - 3 - 20 + cost - reward
+    assert sorted(state.players["red"].sections["II"]) == ([] if reward else sorted(materials.split("+")))
+
+def test_one_section_per_round() -> None:
+    game = Duel()
+    state = game.scenario_start({"offer": OFFER, "phase": "turns",
+                                 "players": {"red": {"gold": 20, "camp": EMPTY_CAMP | {"mortar": 2}}}})
+    game.apply(state, "red build I mortar")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, "red build II mortar")
+    assert caught.value.rule == "duel.building.one-section"
+    game.apply(state, "red build I mortar")  # the same section again: 6 for two in the round, 4 more
+    assert state.players["red"].gold == 20 - 6
+
+
+def test_building_cost_is_read_from_the_catalog(catalog) -> None:
+    """Change the cost table in the catalog and the engine follows it."""
+    import dataclasses
+
+    from kb.catalog import Catalog
+
+    changed = Catalog(dict(catalog.entries))
+    located = changed.entries["duel.construction"]
+    changed.entries["duel.construction"] = dataclasses.replace(
+        located, entry=located.entry.model_copy(update={"cost_by_materials": [1, 2, 3]}))
+    game = Duel(catalog=changed)
+    camp = EMPTY_CAMP | {"mortar": 1, "beam": 1}
+    state = game.scenario_start({"offer": OFFER, "phase": "turns", "players": {"red": {"gold": 9, "camp": camp}}})
+    game.apply(state, "red build I beam+mortar")
+    assert state.players["red"].gold == 9 - 2
+
+
+def test_completing_the_building_ends_the_game_at_once() -> None:
+    game = Duel()
+    state = game.scenario_start({"offer": OFFER, "phase": "turns", "to_move": "blue", "players": {"blue": {
+        "gold": 10, "finished": ["I", "II"], "sections": {"III": ["cloth", "cloth"]}, "camp": EMPTY_CAMP | {"mortar": 1}}}})
+    assert game.to_move(state) == "blue"
+    game.apply(state, "blue build III mortar")
+    assert game.is_terminal(state) and game.winners(state) == ["blue"]
+
+
+def test_invariants_name_the_broken_field() -> None:
+    game = Duel()
+    state = game.scenario_start({"offer": OFFER})
+    data = state.to_dict()
+    data["players"]["red"]["gold"] = 50
+    with pytest.raises(InvalidState, match="gold"):
+        game.from_dict(data)
