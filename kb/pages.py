@@ -219,11 +219,12 @@ class PageWriter(RulePages):
         cards = self.catalog.of_kind("cards", self.game)
         out = ["# Cards\n", "Every card with its deck, type and effect. Generated from the catalog's `cards` entries; "
                "a value the sources only picture is marked unknown, never guessed.\n"]
+        framed = any(c.colour for c in cards)  # type: ignore[attr-defined]
         for c in cards:
             assert isinstance(c, Card)
             out.append(self.entry_block(2, c, [
                 ("Deck", c.deck), ("Type", c.card_type), ("Copies", c.count if c.count is not None else "unknown"),
-                ("Frame", c.colour or "unknown" if c.game != "caylus" else None),
+                ("Frame", (c.colour or "unknown") if framed else None),
                 ("Delayed (1x)", ("yes" if c.one_use else "no") if c.one_use is not None else ("unknown" if c.effect else None)),
                 ("Effect", self.describe.effect(c.effect) or None),
                 ("Rule", self.link(c.rule) if c.rule else None)]))

@@ -40,6 +40,9 @@ QUERIES = [
     ("jegyzőt", {"caylus.building.lawyer", "caylus.phase5.lawyer"}),
     ("templomban", {"caylus.building.church"}),
     ("kosciol", {"caylus.building.church"}),
+    ("pecsétoszlop", {"duel.term.seal-stack"}),
+    ("hatalomjelzot", {"duel.term.power-marker", "duel.component.power-marker"}),
+    ("Aliena", {"duel.card.aliena"}),
 ]
 
 

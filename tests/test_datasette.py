@@ -30,6 +30,13 @@ async def rows(datasette: Datasette, path: str) -> list[dict]:
     ("kosciol", "caylus.building.church"),
     ("łaska", "caylus.term.royal-favour"),
     ("laska", "caylus.term.royal-favour"),
+    # the Builders Duel, searched like Caylus: Hungarian case forms, no accents, German names
+    ("pecsétoszlop", "duel.term.seal-stack"),
+    ("pecsetoszlop", "duel.term.seal-stack"),
+    ("hatalomjelzőt", "duel.term.power-marker"),
+    ("Machtzeichen", "duel.term.power-marker"),
+    ("Mathilde", "duel.card.maud"),
+    ("Fülöp", "duel.term.prior-philip"),
 ])
 async def test_search_query(datasette: Datasette, query: str, expected: str) -> None:
     found = await rows(datasette, f"/kb/search.json?q={query}&_shape=array")
