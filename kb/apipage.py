@@ -54,6 +54,10 @@ EXAMPLES = [
                "`_search` looks in the names, forms and their folded spellings of one table."),
     ApiExample("Rulings with their sources", "/kb/rulings.json?_shape=array&_size=1&_col=question&_col=answer&_col=refs_hu",
                "`refs_hu` and `refs_pl` give the rulebook sections."),
+    ApiExample("Cards of one game and deck", "/kb/cards.json?game=duel&deck=B&card_type=text&_shape=array&_col=name_en&_col=name_hu&_col=colour&_col=effect",
+               "Builders Duel text cards of deck B with their effects as data; `colour` is null where no source says it."),
+    ApiExample("Building sections and rewards", "/kb/building_sections.json?game=duel&_shape=array&_col=player&_col=numeral&_col=reward",
+               "What the first player to finish each section gets."),
     ApiExample("The build", "/kb/meta.json?_shape=array&key__in=version,commit,built_at",
                "Version, commit and date of the build; `count.<table>` rows give the size of every table."),
 ]

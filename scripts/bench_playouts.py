@@ -21,7 +21,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'game':<10} {'players':>7} {'games':>6} {'seconds':>8} {'games/s':>8} {'steps/game':>10} {'violations':>10}")
     for name in sorted(GAMES):
-        for players in (2, 3, 4, 5):
+        for players in GAMES[name].player_counts:
             instance = engine.game(name, players=players)
             started = time.perf_counter()
             steps = violations = 0

@@ -32,6 +32,7 @@ class Caylus:
     """The game for a set of players and options."""
 
     name = GAME
+    player_counts = (2, 3, 4, 5)
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None):

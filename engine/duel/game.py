@@ -33,6 +33,7 @@ class Duel:
     """The two-player game with the chosen variants (``no-flicking``)."""
 
     name = GAME
+    player_counts = (2,)
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 2, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None):
