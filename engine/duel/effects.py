@@ -75,13 +75,14 @@ def finish_section(state: State, rules: Rules, player: str, numeral: str) -> Non
     if numeral not in state.players[state.opponent(player)].finished:
         reward = rules.sections[(player, numeral)].reward
         state.log.append(f"{player} is first to finish section {numeral}")
-        start(state, rules, player, reward.model_dump(), source=None, card=f"section {numeral}")
+        start(state, rules, player, reward.model_dump(), source=None, card=f"section {numeral}", rule="duel.building.rewards")
 
 
 # --- starting an effect ------------------------------------------------------------------------------
 
 
-def start(state: State, rules: Rules, player: str, effect: dict[str, Any], source: int | None, card: str) -> None:
+def start(state: State, rules: Rules, player: str, effect: dict[str, Any], source: int | None, card: str,
+          rule: str | None = None) -> None:
     """Carry out an effect for ``player``: at once, or by pushing the choice it needs."""
     kind = effect["kind"]
     me = state.players[player]
@@ -110,7 +111,7 @@ def start(state: State, rules: Rules, player: str, effect: dict[str, Any], sourc
         if state.marks.get(opponent):
             state.pending.append(Decision("withdraw", opponent, "duel.cards.text", {"card": card}))
     elif kind in CHOICES:
-        state.pending.append(Decision(kind, player, RULE_OF_KIND.get(kind, "duel.cards.text"),
+        state.pending.append(Decision(kind, player, rule or RULE_OF_KIND.get(kind, "duel.cards.text"),
                                       {"effect": effect, "source": source, "card": card}))
     elif kind != "none":
         raise ValueError(f"the Duel engine has no meaning for effect kind {kind!r}")

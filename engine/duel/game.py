@@ -251,12 +251,14 @@ def _legal_keep(game: Duel, state: State, d: Decision) -> list[Action]:
 def _legal_turn(game: Duel, state: State, d: Decision) -> list[Action]:
     rules, me = game.rules, state.players[d.player]
     out = [Action(d.player, "done")]
-    if me.built is not None:  # cards come first; once a player builds, only more building is left
-        return out + [Action(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
+    held = [Action(d.player, "play", (t,)) for t in sorted(set(me.held)) if t not in flow.withdraw_cards(state, rules, d.player)]
+    if me.built is not None:
+        # the cards won this round come before building; a kept 1x card may be played at any point of one's turn
+        return out + held + [Action(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
     for cell in sorted(state.marks.get(d.player, [])):
         if cell not in state.used and card_in_play(rules, str(state.offer[cell - 1])).usable_by(d.player):
             out.append(Action(d.player, "use", (str(cell),)))
-    out += [Action(d.player, "play", (t,)) for t in sorted(set(me.held)) if t not in flow.withdraw_cards(state, rules, d.player)]
+    out += held
     out += [Action(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
     return out
 
@@ -405,7 +407,7 @@ def why_illegal(game: Duel, state: State, d: Decision, action: Action) -> tuple[
         return "duel.round.line-type", f"{state.order[0]} placed along a {line_type(str(first))}; {d.player} must choose another kind of line"
     if d.kind == "flick" and action.verb == "concede":
         return "duel.conflict.first", f"{d.player} must flick a seal once before giving up"
-    if d.kind == "turn" and action.verb in ("use", "play") and me is not None and me.built is not None:
+    if d.kind == "turn" and action.verb == "use" and me is not None and me.built is not None:
         return "duel.cards.execution", f"{d.player} has started building this turn; cards are used before building"
     if d.kind == "turn" and action.verb == "use" and action.args:
         cell = int(action.args[0]) if action.args[0].isdigit() else 0
