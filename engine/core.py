@@ -1,13 +1,15 @@
 """Game-independent parts of the engine: actions, decisions, errors, resource bundles.
 
 A game supplies rules (static, read from the catalogs) and a state (one position). The shared
-``apply`` checks an action against the legal ones and raises :class:`IllegalAction` naming the
-rule and listing what is legal; games implement only ``_legal`` and ``_apply``.
+:meth:`DecisionGame.apply` checks an action against the legal ones and raises
+:class:`IllegalAction` naming the rule and listing what is legal; games implement
+``legal_actions``, ``why_illegal`` and ``_apply``.
 """
 
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +75,57 @@ class Decision:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Decision:
         return cls(raw["kind"], raw["player"], raw["rule"], dict(raw.get("data", {})))
+
+
+class DecisionGame(ABC):
+    """What every engine shares: a stack of pending decisions on the state, and a checked ``apply``.
+
+    A game sets ``notation_rule`` and ``over_rule`` (rule ids cited for unreadable text and for a move
+    after the end) and implements ``legal_actions``, ``why_illegal`` (rule and reason for an action
+    that is not legal) and ``_apply`` (play one legal action, its decision already off the stack).
+    """
+
+    notation_rule = "notation"
+    over_rule = "end"
+
+    def current(self, state: Any) -> Decision | None:
+        pending: list[Decision] = state.pending
+        return pending[-1] if pending else None
+
+    def to_move(self, state: Any) -> str | None:
+        decision = self.current(state)
+        return decision.player if decision else None
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Action]:
+        """The choices of the decision on top, in a stable order."""
+
+    def parse(self, state: Any, text: str) -> Action:
+        return Action.parse(text)
+
+    def why_illegal(self, state: Any, decision: Decision, action: Action) -> tuple[str, str]:
+        return decision.rule, f"not a legal choice for this decision ({decision.kind})"
+
+    @abstractmethod
+    def _apply(self, state: Any, decision: Decision, action: Action) -> None:
+        """Play a legal action, then run the game on to its next decision."""
+
+    def apply(self, state: Any, action: Action | str) -> None:
+        """Play one action, checked against the legal ones (in place); raises IllegalAction otherwise."""
+        if isinstance(action, str):
+            try:
+                action = self.parse(state, action)
+            except ActionSyntaxError as exc:
+                raise IllegalAction(action, self.notation_rule, str(exc), self.legal_actions(state)) from exc
+        decision = self.current(state)
+        if decision is None:
+            raise IllegalAction(action, self.over_rule, "the game is over", [])
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalAction(action, *self.why_illegal(state, decision, action), legal)
+        state.pending.pop()
+        state.log.append(str(action))
+        self._apply(state, decision, action)
 
 
 # --- bundles: resource quantities written like "2food+wood" ----------------------------------------

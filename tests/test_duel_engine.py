@@ -8,7 +8,6 @@ import pytest
 
 from engine.core import IllegalAction, InvalidState
 from engine.duel import Duel
-from engine.duel.effects import LINES
 
 OFFER = ["a-power", "a-income/gold=4", "a-influence", "a-resource/raw=wood", "aliena", "jack",
          "a-craftsman/raw=wool/gold=1", "toledo", "a-market/gold=5/quantity=2/wool_price=3"]
@@ -24,6 +23,8 @@ def placed(first: str, second: str, **given: object) -> tuple[Duel, object]:
 
 def test_every_legal_pair_of_lines_shares_exactly_one_card() -> None:
     game = Duel()
+    LINES = game.rules.lines  # noqa: N806 - read from the catalog's 3 x 3 grid
+    assert len(LINES) == 8
     pairs = 0
     for first in LINES:
         state = game.scenario_start({"offer": OFFER})

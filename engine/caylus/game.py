@@ -17,9 +17,8 @@ from engine.caylus.state import Player, Space, State
 from engine.core import (
     CHANCE,
     Action,
-    ActionSyntaxError,
     Decision,
-    IllegalAction,
+    DecisionGame,
     InvalidState,
 )
 from engine.merge import merge
@@ -28,11 +27,13 @@ from kb.catalog import Catalog
 PLAYER_COLOURS = ("red", "blue", "green", "orange", "black")
 
 
-class Caylus:
+class Caylus(DecisionGame):
     """The game for a set of players and options."""
 
     name = GAME
     player_counts = (2, 3, 4, 5)
+    notation_rule = "caylus.notation"
+    over_rule = "caylus.end.trigger"
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None):
@@ -118,13 +119,6 @@ class Caylus:
 
     # --- play ------------------------------------------------------------------------------------
 
-    def current(self, state: State) -> Decision | None:
-        return state.pending[-1] if state.pending else None
-
-    def to_move(self, state: State) -> str | None:
-        decision = self.current(state)
-        return decision.player if decision else None
-
     def legal_actions(self, state: State) -> list[Action]:
         decision = self.current(state)
         if decision is None:
@@ -141,26 +135,11 @@ class Caylus:
         action = Action.parse(text)
         return decisions.canonical(state, self.rules, action)
 
-    def apply(self, state: State, action: Action | str) -> None:
-        """Play one action, checked against the legal ones; raises IllegalAction otherwise."""
-        if isinstance(action, str):
-            try:
-                action = self.parse(state, action)
-            except ActionSyntaxError as exc:
-                raise IllegalAction(action, "caylus.notation", str(exc), self.legal_actions(state)) from exc
-        decision = self.current(state)
-        if decision is None:
-            raise IllegalAction(action, "caylus.end.trigger", "the game is over", [])
-        legal = self.legal_actions(state)
-        if action not in legal:
-            rule, reason = decisions.why_illegal(state, self.rules, decision, action)
-            raise IllegalAction(action, rule, reason, legal)
-        self._apply(state, decision, action)
+    def why_illegal(self, state: State, decision: Decision, action: Action) -> tuple[str, str]:
+        return decisions.why_illegal(state, self.rules, decision, action)
 
     def _apply(self, state: State, decision: Decision, action: Action) -> None:
         """Play an action known to be legal, then run the game on to the next decision."""
-        state.pending.pop()
-        state.log.append(str(action))
         if decision.kind == "chance_tiles":
             tiles = action.args[0].split(",")
             for space, tile in zip(self.rules.road.neutral_spaces, tiles, strict=True):

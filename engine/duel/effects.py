@@ -16,12 +16,6 @@ from engine.duel.cards import CardInPlay, card_in_play
 from engine.duel.rules import Rules
 from engine.duel.state import State
 
-LINES = {
-    "row1": (1, 2, 3), "row2": (4, 5, 6), "row3": (7, 8, 9),
-    "col1": (1, 4, 7), "col2": (2, 5, 8), "col3": (3, 6, 9),
-    "diag1": (1, 5, 9), "diag2": (3, 5, 7),
-}
-
 
 def line_type(line: str) -> str:
     return line.rstrip("0123456789")
@@ -210,7 +204,7 @@ def activation_targets(state: State, rules: Rules, player: str, effect: dict[str
         card = card_in_play(rules, text)
         marked = any(cell in cells for cells in state.marks.values())
         if effect["select"] == "same_line":
-            if source is None or not any(cell in line and source in line for name, line in LINES.items()
+            if source is None or not any(cell in line and source in line for name, line in rules.lines.items()
                                          if line_type(name) in ("row", "col")):
                 continue
         elif effect["select"] == "unmarked" and marked or effect["select"] == "own_marker" and cell not in state.marks.get(player, []):

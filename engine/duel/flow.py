@@ -97,7 +97,7 @@ def end_round(state: State, rules: Rules) -> None:
     structure = rules.structure
     for player in state.players.values():
         player.built, player.placed, player.build_cost_each = None, 0, None
-    state.offer = [None] * (structure.grid_rows * structure.grid_columns)
+    state.offer = [None] * rules.cells
     state.marks = {p: [] for p in state.players}
     state.lines, state.used, state.window_done, state.done, state.acting = {}, [], [], [], None
     state.round += 1

@@ -15,25 +15,27 @@ from engine.core import (
     Action,
     ActionSyntaxError,
     Decision,
-    IllegalAction,
+    DecisionGame,
     InvalidState,
     format_bundle,
     parse_bundle,
 )
 from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
-from engine.duel.effects import LINES, line_type
+from engine.duel.effects import line_type
 from engine.duel.rules import GAME, Rules
 from engine.duel.state import Player, State
 from engine.merge import merge
 from kb.catalog import Catalog
 
 
-class Duel:
+class Duel(DecisionGame):
     """The two-player game with the chosen variants (``no-flicking``)."""
 
     name = GAME
     player_counts = (2,)
+    notation_rule = "duel.notation"
+    over_rule = "duel.end.complete-building"
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 2, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None):
@@ -59,7 +61,8 @@ class Duel:
             reserve = {raw: (r.per_player or 0) - r.start_in_camp for raw, r in rules.raws.items()}
             players[colour] = Player(gold=rules.starting_gold, seals=seals, camp=camp, reserve=reserve,
                                      sections={n: [] for n in rules.numerals})
-        state = State(players=players, power=self.players[0], bank=rules.bank_total - rules.starting_gold * len(players),
+        state = State(players=players, power=self.players[0], offer=[None] * rules.cells,
+                      bank=rules.bank_total - rules.starting_gold * len(players),
                       stack=[], draw=rules.assumed_deck(1), order=list(self.players),
                       marks={p: [] for p in self.players})
         state.pending = [Decision("stack", CHANCE, "duel.setup.pieces")]
@@ -135,36 +138,16 @@ class Duel:
 
     # --- play ------------------------------------------------------------------------------------
 
-    def current(self, state: State) -> Decision | None:
-        return state.pending[-1] if state.pending else None
-
-    def to_move(self, state: State) -> str | None:
-        decision = self.current(state)
-        return decision.player if decision else None
-
     def legal_actions(self, state: State) -> list[Action]:
         decision = self.current(state)
         if decision is None:
             return []
         return LEGAL[decision.kind](self, state, decision)
 
-    def parse(self, state: State, text: str) -> Action:
-        return Action.parse(text)
+    def why_illegal(self, state: State, decision: Decision, action: Action) -> tuple[str, str]:
+        return why_illegal(self, state, decision, action)
 
-    def apply(self, state: State, action: Action | str) -> None:
-        if isinstance(action, str):
-            try:
-                action = self.parse(state, action)
-            except ActionSyntaxError as exc:
-                raise IllegalAction(action, "duel.notation", str(exc), self.legal_actions(state)) from exc
-        decision = self.current(state)
-        if decision is None:
-            raise IllegalAction(action, "duel.end.complete-building", "the game is over", [])
-        legal = self.legal_actions(state)
-        if action not in legal:
-            raise IllegalAction(action, *why_illegal(self, state, decision, action), legal)
-        state.pending.pop()
-        state.log.append(str(action))
+    def _apply(self, state: State, decision: Decision, action: Action) -> None:
         APPLY[decision.kind](self, state, decision, action)
         flow.advance(state, self.rules)
 
@@ -216,7 +199,7 @@ def _legal_deal(game: Duel, state: State, d: Decision) -> list[Action]:
 
 def _legal_place(game: Duel, state: State, d: Decision) -> list[Action]:
     first = state.lines.get(state.order[0]) if d.player != state.order[0] else None
-    return [Action(d.player, "line", (name,)) for name in LINES if first is None or line_type(name) != line_type(first)]
+    return [Action(d.player, "line", (name,)) for name in game.rules.lines if first is None or line_type(name) != line_type(first)]
 
 
 def _legal_siege(game: Duel, state: State, d: Decision) -> list[Action]:
@@ -312,7 +295,7 @@ def _apply_deal(game: Duel, state: State, d: Decision, action: Action) -> None:
 
 def _apply_place(game: Duel, state: State, d: Decision, action: Action) -> None:
     state.lines[d.player] = action.args[0]
-    state.marks[d.player] = list(LINES[action.args[0]])
+    state.marks[d.player] = list(game.rules.lines[action.args[0]])
 
 
 def _apply_siege(game: Duel, state: State, d: Decision, action: Action) -> None:
@@ -402,7 +385,7 @@ def why_illegal(game: Duel, state: State, d: Decision, action: Action) -> tuple[
     if action.player != d.player:
         return d.rule, f"it is {d.player}'s decision ({d.kind}), not {action.player}'s"
     me = state.players.get(d.player)
-    if d.kind == "place" and action.verb == "line" and action.args and action.args[0] in LINES:
+    if d.kind == "place" and action.verb == "line" and action.args and action.args[0] in game.rules.lines:
         first = state.lines.get(state.order[0])
         return "duel.round.line-type", f"{state.order[0]} placed along a {line_type(str(first))}; {d.player} must choose another kind of line"
     if d.kind == "flick" and action.verb == "concede":
@@ -442,6 +425,8 @@ def invariant_problems(state: State, rules: Rules) -> list[str]:
     total = state.bank + sum(p.gold for p in state.players.values())
     if total != rules.bank_total:
         out.append(f"gold: bank {state.bank} + players {total - state.bank} = {total}, the box holds {rules.bank_total}")
+    if len(state.offer) != rules.cells:
+        out.append(f"offer: {len(state.offer)} cells, the grid has {rules.cells}")
     if state.bank < 0:
         out.append(f"bank: {state.bank} is negative")
     seals_seen: dict[str, int] = {}

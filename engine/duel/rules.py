@@ -64,6 +64,21 @@ class Rules:
         return self._one("round_structures", RoundStructure)
 
     @cached_property
+    def lines(self) -> dict[str, tuple[int, ...]]:
+        """Lines of the offer by name (``row1``, ``col2``, ``diag1``), cells numbered row by row from 1."""
+        rows, cols = self.structure.grid_rows, self.structure.grid_columns
+        out = {f"row{r + 1}": tuple(r * cols + c + 1 for c in range(cols)) for r in range(rows)}
+        out |= {f"col{c + 1}": tuple(r * cols + c + 1 for r in range(rows)) for c in range(cols)}
+        if rows == cols:
+            out["diag1"] = tuple(i * cols + i + 1 for i in range(rows))
+            out["diag2"] = tuple(i * cols + (cols - 1 - i) + 1 for i in range(rows))
+        return out
+
+    @property
+    def cells(self) -> int:
+        return self.structure.grid_rows * self.structure.grid_columns
+
+    @cached_property
     def construction(self) -> ConstructionRule:
         return self._one("construction_rules", ConstructionRule)
 
@@ -149,7 +164,7 @@ class Rules:
 
     def assumed_deck(self, year: int) -> list[str]:
         """The deck of a year as card tokens, from the composition the catalog declares for random games."""
-        from engine.duel.cards import token
+        from engine.duel.cards import token  # here, not at the top: engine.duel.cards imports this module
 
         out: list[str] = []
         for row in self.deck_for_year(year).assumed:

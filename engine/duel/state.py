@@ -58,7 +58,8 @@ class State:
     phase: str = "deal"
     draw: list[str] = field(default_factory=list)
     """The year's deck: cards not dealt yet (order is chance's business)."""
-    offer: list[str | None] = field(default_factory=lambda: [None] * 9)
+    offer: list[str | None] = field(default_factory=list)
+    """Card tokens by cell, row by row; None where no card is dealt yet."""
     marks: dict[str, list[int]] = field(default_factory=dict)
     """Player -> offer cells (1-9, row by row) holding their character markers."""
     lines: dict[str, str] = field(default_factory=dict)
@@ -95,7 +96,7 @@ class State:
             if data.get("conflict") is not None:
                 data["conflict"] = Conflict(**data["conflict"])
             data["pending"] = [Decision.from_dict(d) for d in data.get("pending", [])]
-            data["offer"] = list(data.get("offer") or [None] * 9)
+            data["offer"] = list(data.get("offer") or [])
             return cls(**data)
         except TypeError as exc:
             raise InvalidState(f"not a Duel state: {exc}") from exc
