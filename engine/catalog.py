@@ -5,14 +5,15 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from kb.catalog import Catalog, load_catalog
+from catalog import Catalog
+from games import REGISTRY
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 
 
 @cache
 def default_catalog() -> Catalog:
-    return load_catalog(DATA_DIR)
+    return REGISTRY.load(DATA_DIR)
 
 
 def slug(entry_id: str) -> str:

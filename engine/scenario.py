@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, EngineError, IllegalAction
+from catalog import Path_, read_yaml
 from engine.registry import GAMES
-from kb.catalog import Path_, read_yaml
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios"
 SCENARIO_KEYS = {"id", "game", "title", "kind", "source", "illustrates", "examples", "rulings", "options", "given",
@@ -104,7 +104,7 @@ def scenario_files(root: Path = SCENARIO_DIR) -> list[Path]:
     return sorted(root.rglob("*.yaml"))
 
 
-def load(path: Path, display: str | None = None) -> list[Scenario]:
+def load(path: Path, display: str | None = None, engines: Mapping[str, Any] = GAMES) -> list[Scenario]:
     display = display or str(path)
     data, marks, problems = read_yaml(path, display)
     if problems:
@@ -123,7 +123,7 @@ def load(path: Path, display: str | None = None) -> list[Scenario]:
         for key in ("id", "game", "steps"):
             if key not in raw:
                 raise ScenarioError(f"{scenario.where()}: scenarios[{i}].{key}: required field is missing")
-        if raw["game"] not in GAMES:
+        if raw["game"] not in engines:
             raise ScenarioError(f"{scenario.where('game')}: scenarios[{i}].game: no engine for {raw['game']!r}")
         for j, step in enumerate(raw["steps"] or []):
             if isinstance(step, dict) and set(step) - STEP_KEYS:
@@ -135,12 +135,13 @@ def load(path: Path, display: str | None = None) -> list[Scenario]:
     return out
 
 
-def load_all(paths: list[Path] | None = None, root: Path = SCENARIO_DIR) -> list[Scenario]:
+def load_all(paths: list[Path] | None = None, root: Path = SCENARIO_DIR,
+             engines: Mapping[str, Any] = GAMES) -> list[Scenario]:
     found = []
     base = root.parent
     for path in paths or scenario_files(root):
         shown = str(path.resolve().relative_to(base)) if path.resolve().is_relative_to(base) else str(path)
-        found.extend(load(path, shown))
+        found.extend(load(path, shown, engines))
     return found
 
 
@@ -210,11 +211,11 @@ def check_expectations(expected: Mapping[str, Any], actual: dict[str, Any]) -> I
 # --- running --------------------------------------------------------------------------------------
 
 
-def start(scenario: Scenario) -> tuple[Any, Any]:
+def start(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> tuple[Any, Any]:
     """The engine and the state the scenario starts from: a standard start edited by ``given``."""
     raw = scenario.raw
     options = raw.get("options") or {}
-    factory = GAMES[raw["game"]]
+    factory = engines[raw["game"]]
     try:
         # each game has its own default players (Caylus four colours, the Duel red and blue)
         chosen = {"players": tuple(options["players"])} if "players" in options else {}
@@ -228,10 +229,10 @@ def start(scenario: Scenario) -> tuple[Any, Any]:
     return engine, state
 
 
-def run(scenario: Scenario) -> Result:
+def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
     raw = scenario.raw
     result = Result(scenario.id, raw["game"], scenario.file, scenario.line(), raw.get("title", ""), raw=raw)
-    engine, state = start(scenario)
+    engine, state = start(scenario, engines)
     for j, step in enumerate(raw.get("steps") or []):
         spec = step if isinstance(step, dict) else {"do": step}
         text = str(spec["do"])
@@ -281,11 +282,12 @@ def run(scenario: Scenario) -> Result:
     return result
 
 
-def run_all(paths: list[Path] | None = None) -> list[Result]:
+def run_all(paths: list[Path] | None = None, engines: Mapping[str, Any] = GAMES) -> list[Result]:
+    """Every scenario of the files (default: all of scenarios/), on the engines registered by game."""
     results = []
-    for scenario in load_all(paths):
+    for scenario in load_all(paths, engines=engines):
         try:
-            results.append(run(scenario))
+            results.append(run(scenario, engines))
         except ScenarioError as exc:
             failed = Result(scenario.id, scenario.raw.get("game", "?"), scenario.file, scenario.line(),
                             scenario.raw.get("title", ""), raw=scenario.raw)

@@ -12,18 +12,20 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.apipage import api_page
-from kb.buildinfo import BuildInfo
-from kb.catalog import Catalog, load_catalog
-from kb.exports import write_downloads
-from kb.database import build_database
-from kb.metadata import build_metadata
-from kb.pages import write_pages
+from games import REGISTRY, Registry
 from kb.project import Project
+from outputs.buildinfo import BuildInfo
+from outputs.database.build import build_database
+from outputs.database.exports import write_downloads
+from outputs.database.metadata import build_metadata
+from outputs.pages.apipage import api_page
+from outputs.pages.layout import LayoutError
+from outputs.pages.site import write_pages
 
 DEFAULT_DATASETTE_URL = "http://127.0.0.1:8001"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000"
@@ -84,35 +86,41 @@ def package_version() -> str:
         return "0+unknown"
 
 
-def run_scenarios(project: Project) -> list[Any]:
+def run_scenarios(project: Project, engines: Mapping[str, Any] | None) -> list[Any]:
     """This build's run of every scenario, for the walkthroughs on the site."""
+    from engine.registry import GAMES
     from engine.scenario import ScenarioError, run_all, scenario_files
 
     folder = project.root / "scenarios"
     try:
-        return run_all(scenario_files(folder)) if folder.is_dir() else []
+        return run_all(scenario_files(folder), engines=GAMES if engines is None else engines) if folder.is_dir() else []
     except ScenarioError as exc:
         raise BuildError(f"scenarios: {exc}") from exc
 
 
 def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url: str = DEFAULT_SITE_URL,
-          catalog: Catalog | None = None) -> BuildReport:
+          registry: Registry = REGISTRY, engines: Mapping[str, Any] | None = None) -> BuildReport:
+    """Validate the project's catalogs against the registered games, then build everything; the
+    scenarios run on ``engines`` (default: engine/registry.py)."""
     started = time.perf_counter()
-    catalog = catalog or load_catalog(project.data, display_root=project.root)
+    catalog = registry.load(project.data, display_root=project.root)
     staging = Path(tempfile.mkdtemp(prefix=".build-", dir=project.root))
     try:
         out = staging / "build"
         out.mkdir()
         info = BuildInfo.of(project.root, package_version())
-        results = run_scenarios(project)
-        rows = build_database(catalog, out / "kb.db", results, info)
-        metadata = build_metadata(catalog, site_url=site_url, info=info)
+        results = run_scenarios(project, engines)
+        rows = build_database(catalog, registry, out / "kb.db", results, info)
+        metadata = build_metadata(catalog, registry, site_url=site_url, info=info)
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         docs = out / "docs"
         shutil.copytree(project.docs, docs)
-        pages, nav = write_pages(catalog, docs, datasette_url, results)
         try:
-            (docs / "api.md").write_text(api_page(out / "kb.db", metadata, info, datasette_url), encoding="utf-8")
+            pages, nav = write_pages(catalog, registry, docs, datasette_url, results)
+        except LayoutError as exc:
+            raise BuildError(str(exc)) from exc
+        try:
+            (docs / "api.md").write_text(api_page(out / "kb.db", metadata, registry, info, datasette_url), encoding="utf-8")
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from kb.catalog import CatalogError, load_catalog
+from catalog import CatalogError
+from games import REGISTRY
 from kb.project import Project
 
 
@@ -34,7 +35,7 @@ def validate(root: str | None, data_dir: str | None) -> None:
     project = _project(root)
     folder = Path(data_dir).resolve() if data_dir else project.data
     try:
-        catalog = load_catalog(folder, display_root=project.root if folder.is_relative_to(project.root) else None)
+        catalog = REGISTRY.load(folder, display_root=project.root if folder.is_relative_to(project.root) else None)
     except CatalogError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
@@ -47,10 +48,10 @@ def validate(root: str | None, data_dir: str | None) -> None:
 @root_option
 def schemas(root: str | None) -> None:
     """Export JSON Schema files (schemas/) that editors use to complete and check the YAML."""
-    from kb.schemas_export import export_schemas
+    from catalog.jsonschema import export_schemas
 
     project = _project(root)
-    paths = export_schemas(project.data, project.schemas)
+    paths = export_schemas(REGISTRY.schema, project.data, project.schemas)
     click.echo(f"wrote {len(paths)} schema files to {project.schemas}")
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from kb.build import build
-from kb.catalog import Catalog, load_catalog
+from catalog import Catalog
+from games import REGISTRY
 from kb.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +39,7 @@ def project(tmp_path: Path) -> Project:
 
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
-    return load_catalog(ROOT / "data", display_root=ROOT)
+    return REGISTRY.load(ROOT / "data", display_root=ROOT)
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,11 @@ import pytest
 from bs4 import BeautifulSoup
 
 from kb.build import build
-from kb.metadata import CANNED_QUERIES
+from games import REGISTRY
+from outputs.database.metadata import canned_queries
 from kb.serve import datasette_app
+
+CANNED_QUERIES = canned_queries(REGISTRY)
 
 SAMPLE_PARAMS = {"q": "intéző", "resource": "stone", "category": "", "building": "architect", "term": "provost"}
 

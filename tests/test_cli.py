@@ -8,7 +8,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from kb.cli import main
-from kb.schemas_export import export_schemas
+from catalog.jsonschema import export_schemas
+from games import SCHEMA
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ def test_build_reports_what_it_built(project) -> None:
 
 
 def test_committed_json_schemas_are_current(tmp_path: Path) -> None:
-    export_schemas(ROOT / "data", tmp_path)
+    export_schemas(SCHEMA, ROOT / "data", tmp_path)
     fresh = {p.relative_to(tmp_path): p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.json")}
     committed = {p.relative_to(ROOT / "schemas"): p.read_text(encoding="utf-8") for p in (ROOT / "schemas").rglob("*.json")}
     assert fresh == committed, "run `kb schemas` and commit schemas/"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from kb.schema import KINDS
+from games import SCHEMA
 
 
 def db(built) -> sqlite_utils.Database:
@@ -24,7 +24,7 @@ def test_every_catalog_entry_has_a_row_in_its_table(built, catalog) -> None:
 
 def test_row_counts_match_the_catalog(built, catalog) -> None:
     database = db(built)
-    for kind in KINDS:
+    for kind in SCHEMA.kinds:
         assert database[kind.table].count == len(catalog.of_kind(kind.key)), kind.table
     assert database["entities"].count == len(catalog.entries)
 
@@ -53,9 +53,9 @@ def test_road_spaces_show_fixed_buildings_and_markers(built) -> None:
 
 
 def fts(built, query: str) -> list[str]:
-    from kb.textsearch import fts_query
+    from outputs.textsearch import fts_query
 
-    from kb.database import SEARCH_RANK
+    from outputs.database.tables import SEARCH_RANK
 
     sql = f"select search.entity_id from search_fts join search on search.rowid = search_fts.rowid where search_fts match ? order by {SEARCH_RANK}"
     return [r[0] for r in db(built).execute(sql, [fts_query(query)]).fetchall()]

@@ -114,9 +114,9 @@ def test_building_cost_is_read_from_the_catalog(catalog) -> None:
     """Change the cost table in the catalog and the engine follows it."""
     import dataclasses
 
-    from kb.catalog import Catalog
+    from catalog import Catalog
 
-    changed = Catalog(dict(catalog.entries))
+    changed = Catalog(dict(catalog.entries), catalog.schema)
     located = changed.entries["duel.construction"]
     changed.entries["duel.construction"] = dataclasses.replace(
         located, entry=located.entry.model_copy(update={"cost_by_materials": [1, 2, 3]}))

@@ -89,9 +89,9 @@ def test_costs_come_from_the_catalog(catalog) -> None:
     """Change a tile's cost in the catalog and the engine follows it."""
     import dataclasses
 
-    from kb.catalog import Catalog
+    from catalog import Catalog
 
-    changed = Catalog(dict(catalog.entries))
+    changed = Catalog(dict(catalog.entries), catalog.schema)
     located = changed.entries["caylus.building.farm-wood-food"]
     cheaper = located.entry.model_copy(update={"cost": {"wood": 1}})
     changed.entries["caylus.building.farm-wood-food"] = dataclasses.replace(located, entry=cheaper)

@@ -31,7 +31,7 @@ DUEL_GAMES = 200
 
 def test_random_duel_games_keep_every_invariant() -> None:
     """Gold never negative and conserved with the finite bank; markers, seals and character markers
-    conserved (engine/duel/game.py invariant_problems), checked after every step."""
+    conserved (engine/duel/invariants.py), checked after every step."""
     game = Duel()
     finished_sections = 0
     for seed in range(DUEL_GAMES):

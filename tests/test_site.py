@@ -10,9 +10,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from kb.build import BuildError, build
-from kb.catalog import load_catalog
-from kb.pages import page_of
-from kb.textsearch import fold
+from games import REGISTRY
+from outputs.pages.layout import Layout
+from outputs.textsearch import fold
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
@@ -25,7 +25,7 @@ def test_every_catalog_entry_has_an_anchor_on_its_page(built, catalog) -> None:
     pages: dict[str, BeautifulSoup] = {}
     missing = []
     for entry_id in catalog.entries:
-        page = page_of(catalog, entry_id)
+        page = Layout(catalog, REGISTRY).page_of(entry_id)
         if page not in pages:
             pages[page] = soup(built.site, page)
         if pages[page].find(id=entry_id) is None:
@@ -118,7 +118,7 @@ def test_a_failing_site_build_leaves_the_previous_build_untouched(project) -> No
 def test_generated_pages_are_written_to_build_docs(built) -> None:
     generated = built.build / "docs" / "caylus" / "buildings.md"
     assert generated.is_file()
-    catalog = load_catalog(built.data)
+    catalog = REGISTRY.load(built.data)
     assert all(f"{{#{b.id}}}" in generated.read_text(encoding="utf-8") for b in catalog.of_kind("buildings"))
 
 

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from kb.textsearch import fold, fts_query, stemmed_text
+from outputs.textsearch import fold, fts_query, stemmed_text
 
 
 @pytest.mark.parametrize("text, folded", [

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.catalog import CatalogError, load_catalog
+from catalog import CatalogError
+from games import REGISTRY
 from kb.cli import main
 from kb.project import Project
 
@@ -37,7 +38,7 @@ def test_broken_snippet_is_rejected_at_its_line(project: Project, snippet: Path)
     # zz_ sorts after every real catalog, so a duplicate id is reported in the snippet.
     shutil.copy(snippet, project.data / "zz_snippet.yaml")
     with pytest.raises(CatalogError) as caught:
-        load_catalog(project.data, display_root=project.root)
+        REGISTRY.load(project.data, display_root=project.root)
     in_snippet = [p for p in caught.value.problems if p.file == "data/zz_snippet.yaml"]
     assert in_snippet, f"no problem reported in the snippet; got: {caught.value}"
     matching = [p for p in in_snippet if p.line == line and p.path == path and message in p.message]
@@ -79,7 +80,7 @@ def test_three_planted_errors_are_all_reported_and_the_build_is_untouched(projec
 def test_problem_lines_point_at_the_planted_field(project: Project) -> None:
     plant_three_errors(project)
     with pytest.raises(CatalogError) as caught:
-        load_catalog(project.data, display_root=project.root)
+        REGISTRY.load(project.data, display_root=project.root)
     for problem in caught.value.problems:
         source_line = (project.root / problem.file).read_text(encoding="utf-8").splitlines()[problem.line - 1]
         assert any(word in source_line for word in ("lots", "silk", "money")), (problem, source_line)

@@ -17,7 +17,7 @@ from engine.caylus import effects
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
 from engine.core import Action, ActionSyntaxError, Decision, format_bundle, parse_bundle
-from kb.schema import ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
+from games.caylus.kinds import ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
 
 CASTLE = "castle"
 

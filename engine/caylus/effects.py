@@ -190,7 +190,7 @@ def do_convert(state: State, rules: Rules, player: str, index: int, into: str) -
 
 def start(state: State, rules: Rules, player: str, effect: object, rule: str) -> None:
     """Begin an effect for a player: apply it at once when there is nothing to choose, else push a decision."""
-    from kb.schema import (
+    from games.caylus.kinds import (
         BuildEffect,
         ConvertEffect,
         ExchangeEffect,
@@ -227,7 +227,7 @@ def start(state: State, rules: Rules, player: str, effect: object, rule: str) ->
 
 def activate_building(state: State, rules: Rules, building: object, worker: str, owner: str | None) -> None:
     """A road building acts for the worker on it; a stone producer also pays its owner a bonus."""
-    from kb.schema import ProduceEffect
+    from games.caylus.kinds import ProduceEffect
 
     effect = building.effect  # type: ignore[attr-defined]
     rule = building.rule  # type: ignore[attr-defined]  # required by validation for buildings that take workers

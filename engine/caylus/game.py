@@ -22,7 +22,7 @@ from engine.core import (
     InvalidState,
 )
 from engine.merge import merge
-from kb.catalog import Catalog
+from catalog import Catalog
 
 PLAYER_COLOURS = ("red", "blue", "green", "orange", "black")
 

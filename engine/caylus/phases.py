@@ -14,7 +14,7 @@ from engine.caylus import effects
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
 from engine.core import Decision, add
-from kb.schema import Building, ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
+from games.caylus.kinds import Building, ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
 
 
 def circles(building: Building) -> int:

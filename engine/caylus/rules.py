@@ -11,8 +11,9 @@ from functools import cached_property
 from typing import TypeVar, cast
 
 from engine.catalog import default_catalog, slug
-from kb.catalog import Catalog
-from kb.schema import (
+from catalog import Catalog
+from catalog.kinds import Resource, ScoringRule, Setup, Variant
+from games.caylus.kinds import (
     Building,
     Castle,
     CastleSection,
@@ -21,11 +22,7 @@ from kb.schema import (
     FavourRow,
     FavourTable,
     Phase,
-    Resource,
     Road,
-    ScoringRule,
-    Setup,
-    Variant,
 )
 
 T = TypeVar("T")

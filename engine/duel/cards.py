@@ -14,7 +14,8 @@ from typing import Any
 
 from engine.core import ActionSyntaxError
 from engine.duel.rules import Rules
-from kb.schema import Card, Model
+from catalog import Model
+from games.duel.kinds import DuelCard
 
 
 def token(card: str, printed: dict[str, Any]) -> str:
@@ -35,7 +36,7 @@ def _value(text: str) -> Any:
 @dataclass(frozen=True)
 class CardInPlay:
     token: str
-    card: Card
+    card: DuelCard
     printed: dict[str, Any]
 
     @property

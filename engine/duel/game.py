@@ -24,9 +24,10 @@ from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
 from engine.duel.rules import GAME, Rules
+from engine.duel.invariants import invariant_problems
 from engine.duel.state import Player, State
 from engine.merge import merge
-from kb.catalog import Catalog
+from catalog import Catalog
 
 
 class Duel(DecisionGame):
@@ -415,51 +416,3 @@ def why_illegal(game: Duel, state: State, d: Decision, action: Action) -> tuple[
                 return "duel.building.cost", f"placing {count} material(s) costs {cost} gold and {d.player} has {me.gold}"
         return "duel.building.materials", f"{d.player} cannot place {action.args[1]} on section {numeral}"
     return d.rule, f"not a legal choice for this decision ({d.kind})"
-
-
-# --- invariants --------------------------------------------------------------------------------------
-
-
-def invariant_problems(state: State, rules: Rules) -> list[str]:
-    out = []
-    total = state.bank + sum(p.gold for p in state.players.values())
-    if total != rules.bank_total:
-        out.append(f"gold: bank {state.bank} + players {total - state.bank} = {total}, the box holds {rules.bank_total}")
-    if len(state.offer) != rules.cells:
-        out.append(f"offer: {len(state.offer)} cells, the grid has {rules.cells}")
-    if state.bank < 0:
-        out.append(f"bank: {state.bank} is negative")
-    seals_seen: dict[str, int] = {}
-    for seal in state.stack:
-        seals_seen[seal] = seals_seen.get(seal, 0) + 1
-    for colour, me in state.players.items():
-        if me.gold < 0:
-            out.append(f"players.{colour}.gold: {me.gold} is negative")
-        for seal in me.seals:
-            seals_seen[seal] = seals_seen.get(seal, 0) + 1
-        for raw, resource in rules.raws.items():
-            material = rules.material_of[raw]
-            counts = {"camp": me.camp.get(raw, 0) + me.camp.get(material, 0), "reserve": me.reserve.get(raw, 0),
-                      "buildings": sum(s.count(material) for s in me.sections.values()), "box": me.boxed.get(raw, 0)}
-            if any(n < 0 for n in counts.values()) or sum(counts.values()) != resource.per_player:
-                out.append(f"players.{colour}: {raw} markers {counts} do not add up to {resource.per_player}")
-        for numeral, materials in me.sections.items():
-            if len(materials) > rules.construction.materials_per_section:
-                out.append(f"players.{colour}.sections.{numeral}: {len(materials)} materials")
-        cells = state.marks.get(colour, [])
-        if len(cells) > rules.structure.markers_per_player or len(set(cells)) != len(cells):
-            out.append(f"marks.{colour}: {cells}")
-        in_conflict = state.conflict is not None and "personal" in state.conflict.flicked[colour]
-        if me.personal_seal == in_conflict:
-            out.append(f"players.{colour}.personal_seal: {me.personal_seal} while {'in' if in_conflict else 'not in'} a conflict")
-    if state.conflict is not None:
-        for seals in state.conflict.flicked.values():
-            for seal in seals:
-                if seal != "personal":
-                    seals_seen[seal] = seals_seen.get(seal, 0) + 1
-    if state.pending and state.pending[0].kind == "stack":
-        return out  # the spare seals are not stacked yet
-    for name, kind in rules.neutral_seals.items():
-        if seals_seen.get(name, 0) != kind.count:
-            out.append(f"seals: {seals_seen.get(name, 0)} seals {name} in play, the box holds {kind.count}")
-    return out

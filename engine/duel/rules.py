@@ -11,19 +11,9 @@ from functools import cached_property
 from typing import Any, TypeVar, cast
 
 from engine.catalog import default_catalog, slug
-from kb.catalog import Catalog
-from kb.schema import (
-    BuildingSection,
-    Card,
-    ConstructionRule,
-    Deck,
-    Resource,
-    RoundStructure,
-    ScoringRule,
-    Seal,
-    Setup,
-    Variant,
-)
+from catalog import Catalog
+from catalog.kinds import Resource, ScoringRule, Setup, Variant
+from games.duel.kinds import BuildingSection, DuelCard, ConstructionRule, Deck, RoundStructure, Seal
 
 GAME = "duel"
 T = TypeVar("T")
@@ -52,8 +42,8 @@ class Rules:
     # --- pieces ---------------------------------------------------------------------------------
 
     @cached_property
-    def cards(self) -> dict[str, Card]:
-        return {slug(c.id): c for c in self._all("cards", Card)}
+    def cards(self) -> dict[str, DuelCard]:
+        return {slug(c.id): c for c in self._all("cards", DuelCard)}
 
     @cached_property
     def decks(self) -> dict[str, Deck]:

@@ -6,9 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
-from kb.buildinfo import BuildInfo
-from kb.catalog import Catalog
-from kb.schema import KINDS
+from catalog import Catalog
+from outputs.buildinfo import BuildInfo
 
 
 def write_downloads(catalog: Catalog, db_path: Path, folder: Path, info: BuildInfo) -> list[Path]:
@@ -18,7 +17,7 @@ def write_downloads(catalog: Catalog, db_path: Path, folder: Path, info: BuildIn
     written = [folder / "kb.db"]
     shutil.copyfile(db_path, written[0])
     bundle: dict[str, object] = {"version": info.version, "commit": info.commit, "built_at": info.built_at, "kinds": {}}
-    for kind in KINDS:
+    for kind in catalog.schema.kinds:
         entries = [e.model_dump(mode="json") for e in catalog.of_kind(kind.key)]
         path = folder / "json" / f"{kind.key}.json"
         path.write_text(json.dumps(entries, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

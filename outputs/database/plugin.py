@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datasette import hookimpl
 
-from kb.textsearch import fold, fts_query
+from outputs.textsearch import fold, fts_query
 
 
 @hookimpl

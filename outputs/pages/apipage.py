@@ -6,69 +6,36 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from datasette.app import Datasette
 
-from kb.buildinfo import BuildInfo
-from kb.markdown import text
-from kb.metadata import CANNED_QUERIES, DATABASE
+from games.plugin import ApiExample
+from games.registry import Registry
+from outputs.buildinfo import BuildInfo
+from outputs.database.metadata import DATABASE
+from outputs.pages.markdown import text
 
 SHOWN_ROWS = 2
 
 
-@dataclass(frozen=True)
-class ApiExample:
-    title: str
-    path: str
-    explanation: str
-
-
-EXAMPLES = [
-    ApiExample("Search in any language", "/kb/search.json?q=kőfejtőben&_shape=array",
-               "The `search` query folds accents (Polish ł too) and stems Hungarian, Polish and English, "
-               "so an inflected or unaccented word finds its entry."),
-    ApiExample("Search without accents", "/kb/search.json?q=kamieniolom&_shape=array",
-               "`kamieniolom` finds Kamieniołom."),
-    ApiExample("What produces a resource", "/kb/buildings_producing.json?resource=kő&_shape=array",
-               "A resource named in any language: stone, kő, kamień, gold, arany, złoto ..."),
-    ApiExample("What a building costs and gives", "/kb/building.json?building=templom&_shape=array",
-               "A building by any of its names."),
-    ApiExample("Every ruling about a building", "/kb/rulings_about.json?building=architect&_shape=array",
-               "Rulings whose question, answer or rules concern the building."),
-    ApiExample("Every rule mentioning a term", "/kb/rules_mentioning.json?term=intéző&_shape=array",
-               "A term in any language; the rules whose text uses it."),
-    ApiExample("A term in all languages", "/kb/term.json?q=zarządca&_shape=array",
-               "Every name and form of a term."),
-    ApiExample("Buildings by cost", "/kb/buildings_by_cost.json?category=stone&_shape=array",
-               "`category` is wood, stone or prestige, or empty for all."),
+SHARED_EXAMPLES = [
     ApiExample("Scenarios that failed in this build", "/kb/failed_examples.json?_shape=array",
                "Empty when every worked example and ruling passes."),
-    ApiExample("A row by id", "/kb/buildings/caylus~2Ebuilding~2Echurch.json?_shape=array",
-               "Datasette writes a `.` in a key as `~2E`."),
-    ApiExample("Filter and facet a table", "/kb/buildings.json?category=prestige&_facet=category&_shape=array&_col=name_en&_col=cost_text&_col=prestige",
-               "Column filters (`category=prestige`), facets (`_facet=`), chosen columns (`_col=`)."),
-    ApiExample("Table search", "/kb/glossary.json?_search=burmistrz&_shape=array&_col=name_en&_col=name_hu&_col=name_pl",
-               "`_search` looks in the names, forms and their folded spellings of one table."),
     ApiExample("Rulings with their sources", "/kb/rulings.json?_shape=array&_size=1&_col=question&_col=answer&_col=refs_hu",
                "`refs_hu` and `refs_pl` give the rulebook sections."),
-    ApiExample("Cards of one game and deck", "/kb/cards.json?game=duel&deck=B&card_type=text&_shape=array&_col=name_en&_col=name_hu&_col=colour&_col=effect",
-               "Builders Duel text cards of deck B with their effects as data; `colour` is null where no source says it."),
-    ApiExample("Building sections and rewards", "/kb/building_sections.json?game=duel&_shape=array&_col=player&_col=numeral&_col=reward",
-               "What the first player to finish each section gets."),
     ApiExample("The build", "/kb/meta.json?_shape=array&key__in=version,commit,built_at",
                "Version, commit and date of the build; `count.<table>` rows give the size of every table."),
 ]
 
 
-def run_examples(db_path: Path, metadata: dict[str, Any]) -> list[tuple[ApiExample, int, Any]]:
+def run_examples(db_path: Path, metadata: dict[str, Any], examples: list[ApiExample]) -> list[tuple[ApiExample, int, Any]]:
     """(example, status, JSON body) for every example, through Datasette's in-process client."""
     async def fetch() -> list[tuple[ApiExample, int, Any]]:
         datasette = Datasette([str(db_path)], immutables=[], metadata=metadata, settings={"sql_time_limit_ms": 1000})
         out = []
-        for example in EXAMPLES:
+        for example in examples:
             response = await datasette.client.get(example.path)
             out.append((example, response.status_code, response.json() if response.status_code == 200 else response.text))
         return out
@@ -89,8 +56,13 @@ def shown(body: Any) -> tuple[Any, int]:
     return rows[:SHOWN_ROWS], len(rows)
 
 
-def api_page(db_path: Path, metadata: dict[str, Any], info: BuildInfo, datasette_url: str) -> str:
-    results = run_examples(db_path, metadata)
+def examples(registry: Registry) -> list[ApiExample]:
+    """Each game's examples (they show its data), then those that work on any game's."""
+    return [e for module in registry.modules for e in module.api_examples] + SHARED_EXAMPLES
+
+
+def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: BuildInfo, datasette_url: str) -> str:
+    results = run_examples(db_path, metadata, examples(registry))
     broken = [f"{e.path}: HTTP {status}" for e, status, _ in results if status != 200]
     if broken:
         raise RuntimeError("API examples fail against the built database: " + "; ".join(broken))
@@ -106,7 +78,7 @@ def api_page(db_path: Path, metadata: dict[str, Any], info: BuildInfo, datasette
            "[rules](downloads/json/rules.json), [rulings](downloads/json/rulings.json). The JSON Schema of each kind is "
            "in the repository's `schemas/kinds/` folder.\n",
            "## Canned queries {#api.queries}\n", "Each is also a form on Datasette's page for it.\n"]
-    for name, query in CANNED_QUERIES.items():
+    for name, query in metadata["databases"][DATABASE]["queries"].items():
         params = sorted(set(re.findall(r":([a-z_]+)", query["sql"])))
         out.append(f"- **`{name}`** — {text(query['title'])}. Parameters: {', '.join(f'`{p}`' for p in params) or 'none'}. "
                    f"[Form]({datasette_url}/{DATABASE}/{name})\n")

@@ -6,12 +6,14 @@ the site that shows it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from kb.markdown import text
+from games.plugin import Situation
+from outputs.pages.markdown import text
 
 
-def describe_given(given: dict[str, Any]) -> list[str]:
+def describe_players(given: Mapping[str, Any]) -> list[str]:
     lines = []
     for colour, player in (given.get("players") or {}).items():
         facts = []
@@ -20,24 +22,23 @@ def describe_given(given: dict[str, Any]) -> list[str]:
                 value = ", ".join(f"{v} {k}" for k, v in value.items())
             facts.append(f"{key} {value}")
         lines.append(f"{colour}: {'; '.join(facts)}")
-    for number, space in sorted((given.get("road") or {}).items(), key=lambda kv: int(kv[0])):
-        parts = [space.get("building") or "empty"]
-        if space.get("owner"):
-            parts.append(f"owned by {space['owner']}")
-        if space.get("worker"):
-            parts.append(f"{space['worker']}'s worker on it")
-        lines.append(f"road space {number}: {', '.join(parts)}")
-    for key in ("turn_order", "passed", "castle_workers", "provost", "bailiff", "phase", "to_move", "scored"):
-        if key in given:
-            value = given[key]
-            lines.append(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}")
-    for key in ("specials", "castle"):
-        for name, value in (given.get(key) or {}).items():
-            lines.append(f"{name}: {', '.join(str(v) for v in value if v) or 'empty'}")
     return lines
 
 
-def render(result: Any, level: int = 3) -> str:
+def describe_rest(given: Mapping[str, Any]) -> list[str]:
+    """Every other fact of the position, one line per key in key order (for a game without its own wording)."""
+    lines = []
+    for key, value in sorted(given.items()):
+        if key != "players":
+            lines.append(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}")
+    return lines
+
+
+def describe_given(given: Mapping[str, Any], situation: Situation | None = None) -> list[str]:
+    return describe_players(given) + (situation or describe_rest)(given)
+
+
+def render(result: Any, situation: Situation | None = None) -> str:
     """Markdown for one scenario and its result in this build."""
     raw = result.raw
     status = "Checked by the engine in this build" if result.passed else "FAILED in this build"
@@ -46,9 +47,9 @@ def render(result: Any, level: int = 3) -> str:
     body = []
     if raw.get("narrative"):
         body.append(text(raw["narrative"].strip()))
-    situation = describe_given(raw.get("given") or {})
-    if situation:
-        body.append("**Situation.** " + "; ".join(text(s) for s in situation) + ".")
+    position = describe_given(raw.get("given") or {}, situation)
+    if position:
+        body.append("**Situation.** " + "; ".join(text(s) for s in position) + ".")
     moves = []
     for step in raw.get("steps") or []:
         spec = step if isinstance(step, dict) else {"do": step}

@@ -8,22 +8,17 @@ from typing import Any
 
 import sqlite_utils
 
-from kb.buildinfo import BuildInfo
-from kb.catalog import Catalog
-from kb.schema import Discrepancy, Example, Rule, Ruling, Term
-from kb.terms import TermLinker
+from catalog import Catalog
+from catalog.kinds import Discrepancy, Example, Rule, Ruling, Term
+from outputs.buildinfo import BuildInfo
+from outputs.terms import TermLinker
 
 
-def _linker(catalog: Catalog, game: str) -> TermLinker:
-    return TermLinker(catalog, game, lambda entry_id, label=None: entry_id)
-
-
-def insert_links(db: sqlite_utils.Database, catalog: Catalog) -> int:
+def insert_links(db: sqlite_utils.Database, catalog: Catalog, linkers: dict[str, TermLinker]) -> int:
     """``links``: from an entry to what it concerns, illustrates, affects, refers to or mentions."""
     db["links"].create({"from_id": str, "to_id": str, "relation": str}, pk=("from_id", "to_id", "relation"),
                        foreign_keys=[("from_id", "entities", "id"), ("to_id", "entities", "id")])
     rows: dict[tuple[str, str, str], None] = {}
-    linkers = {game: _linker(catalog, game) for game in catalog.games()}
     for located in catalog.entries.values():
         entry = located.entry
         mentions = linkers[entry.game].mentions

@@ -1,0 +1,202 @@
+"""The kinds of entry every game may use, and the record that ties a kind to its YAML key and table.
+
+A game's own kinds live in its game module (``games/<game>/kinds.py``) and are registered with it.
+Field descriptions double as Datasette column descriptions and JSON Schema help text, so they are
+written for players and tool makers, not for us.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import Field
+
+from catalog.model import Bundle, Entry, GameId, Model, Path_, Ref, SourceRef
+
+
+class Rulebook(Model):
+    key: str
+    language: Literal["en", "hu", "pl", "de", "fr"]
+
+
+class RuleSection(Model):
+    section: str = Field(description="A rule section id, as rules give it in `section`")
+    title: str
+
+
+class RulePagePlan(Model):
+    """One page of the rules reference: which rule sections it shows, in order."""
+
+    page: str = Field(pattern=r"^rules-[a-z0-9-]+$")
+    title: str
+    sections: list[RuleSection] = Field(min_length=1)
+
+
+class Game(Entry):
+    id: GameId = Field(description="Stable id of the game; every other id of the game starts with it")
+    designers: list[str]
+    publisher: str
+    year: int
+    players_min: int = Field(ge=1)
+    players_max: int = Field(ge=1)
+    rulebooks: list[Rulebook] = []
+    rule_pages: list[RulePagePlan] = Field([], description="How the rules reference groups rule sections into pages; "
+                                           "a section not listed gets a page of its own")
+
+
+class Source(Entry):
+    key: str = Field(description="Short key used in every sources list (HU, PL, EN1, ...)")
+    source_kind: Literal[
+        "rulebook", "official", "tiles", "reference", "picture", "faq", "implementation", "facts"
+    ]
+    language: str | None = None
+    edition: str | None = None
+    file: str | None = Field(None, description="Seed file, relative to the shared folder")
+    url: str | None = Field(None, pattern=r"^https?://")
+    licence_note: str | None = None
+
+
+class Resource(Entry):
+    resource_class: Literal["cube", "money", "points", "reward", "wildcard", "raw", "material"]
+    colour: str | None = None
+    count: int | None = Field(None, description="How many the box holds (informative; the stock is unlimited)")
+    matches: list[str] = Field([], description="For wildcards: the resource slugs it stands for")
+    other_side: str | None = Field(None, description="Double-sided markers: the resource slug on the other side")
+    per_player: int | None = Field(None, description="Markers of this kind each player has")
+    start_in_camp: int = Field(0, ge=0, description="Of those, how many start in the camp (the rest in the reserve)")
+
+
+class Component(Entry):
+    count: int | None = None
+    per_player: int | None = None
+    approximate: bool = False
+    unlimited: bool = False
+    description: str
+
+
+class Setup(Entry):
+    player_counts: list[int]
+    starting_deniers_by_turn_order: list[int] = []
+    starting_resources: Bundle = {}
+    per_player: dict[str, int] = Field({}, description="Pieces per player by component slug")
+    bank: Bundle = Field({}, description="A finite bank: the total money in the box")
+    first_player: str | None = Field(None, description="The player who starts (and holds the power marker)")
+    description: str
+
+
+class Variant(Entry):
+    player_counts: list[int] = []
+    automatic: bool = Field(False, description="Applies by itself at these player counts")
+    default_enabled: bool = False
+    disables: list[Ref] = []
+    enables: list[Ref] = []
+    favour_replacement: Bundle | None = None
+    starting_deniers_by_turn_order: list[int] = []
+    turn_order_rule: Literal["alternate_each_turn"] | None = None
+    placement_cost_after_opponent_passed: Bundle | None = None
+    seal_high_face_cost: Bundle | None = Field(None, description="Seals are not flicked: the lower face counts unless this is paid for the higher")
+    description: str
+
+
+class ScoringRule(Entry):
+    per: Bundle | None = Field(None, description="What the player hands in for one reward")
+    reward: Bundle | None = None
+    tie_rule: Literal["all_tied_win"] | None = None
+    ranking: list[str] = Field([], description="Criteria in order, most first (sections_finished, materials_on_buildings, gold, player:<id>)")
+    description: str
+
+
+class Card(Entry):
+    deck: str
+    card_type: str
+    count: int | None = Field(1, ge=1, description="Copies in the deck; null: unknown")
+    colour: Literal["neutral", "blue", "red"] | None = Field(None, description="Frame colour; blue and red cards are personal; null: unknown")
+    one_use: bool | None = Field(None, description="A delayed (1x) card, kept and used once later in the year; null: unknown")
+    effect: Any = Field(None, description="What the card does, in its game's effect vocabulary")
+    rule: Ref | None = Field(None, description="The rule that governs the card")
+
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        # A game with card effects refines this kind (its own subclass narrows ``effect``); here the
+        # field is still untyped, so any value would pass unchecked.
+        if self.effect is not None and type(self).model_fields["effect"].annotation is Any:
+            yield ("effect",), "this game registers no card effects (its game module refines the cards kind)"
+
+
+class Term(Entry):
+    definition: str
+    refers_to: Ref | None = None
+    autolink: bool = Field(True, description="Link the term where rule text uses it (off for everyday words such as turn)")
+
+
+class Reading(Model):
+    source: SourceRef
+    says: str
+
+
+class Discrepancy(Entry):
+    topic: Literal["number", "missing-rule", "example", "wording", "component", "name", "edition"]
+    affects: list[Ref] = []
+    readings: list[Reading] = Field(min_length=2)
+    follows: list[str] = Field(min_length=1, description="Source keys of the reading the project follows")
+    decision: str
+
+
+class Rule(Entry):
+    """One rule of the game, in our own words, under a stable id that is also its page anchor."""
+
+    section: str = Field(description="Part of the rules: setup, phase1 ... phase7, castle, favours, end, two-player ...")
+    order: int = Field(ge=1, description="Position within the section")
+    text: str = Field(description="The rule in our own words")
+
+
+class Ruling(Entry):
+    """An answer to a question about the rules (a FAQ entry, an official or community ruling)."""
+
+    question: str
+    answer: str
+    source_kind: Literal["rulebook-faq", "official", "community"]
+    rules: list[Ref] = Field(min_length=1, description="Rules the ruling is about")
+    edition: str | None = None
+    status: Literal["active", "superseded"] = "active"
+    supersedes: Ref | None = None
+
+
+class Example(Entry):
+    """A worked example of a rulebook; a scenario in scenarios/ plays it through the engine."""
+
+    language: Literal["hu", "pl", "en"]
+    number: int = Field(ge=1, description="Position among the rulebook's examples")
+    rules: list[Ref] = Field(min_length=1, description="Rules the example illustrates")
+    counterpart: Ref | None = Field(None, description="The same example in the other rulebook")
+    summary: str = Field(description="What happens, in our own words")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of catalog entry: its key in the YAML files, its model and its database table."""
+
+    key: str
+    model: type[Entry]
+    table: str
+    description: str
+    foreign_keys: tuple[tuple[str, str], ...] = ()
+    """(column, table) pairs: a column holding the id of a row of another kind's table."""
+
+
+SHARED_KINDS: tuple[Kind, ...] = (
+    Kind("games", Game, "games", "Games in the knowledge base"),
+    Kind("sources", Source, "sources", "Rulebooks and public sources cited"),
+    Kind("resources", Resource, "resources", "Resources, money and points"),
+    Kind("components", Component, "components", "What is in the box"),
+    Kind("setups", Setup, "setups", "Setup by player count"),
+    Kind("variants", Variant, "variants", "Variants and options"),
+    Kind("scoring_rules", ScoringRule, "scoring_rules", "End-of-game scoring"),
+    Kind("cards", Card, "cards", "Cards"),
+    Kind("terms", Term, "glossary", "Glossary of game terms in EN/HU/PL", foreign_keys=(("refers_to", "entities"),)),
+    Kind("rules", Rule, "rules", "The rules, in our own words, by rule id"),
+    Kind("rulings", Ruling, "rulings", "Answers to questions about the rules (FAQ and other rulings)"),
+    Kind("examples", Example, "examples", "Worked examples of the rulebooks"),
+    Kind("discrepancies", Discrepancy, "discrepancies", "Where the sources disagree, and what the project follows"),
+)

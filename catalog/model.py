@@ -1,0 +1,87 @@
+"""The core of every catalog entry: ids, names, sources, confidence, and the markers the second
+validation pass looks for. Kinds (shared ones in :mod:`catalog.kinds`, a game's own in its game
+module) build on these."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+ID_PATTERN = r"^[a-z][a-z0-9]*(\.[a-z0-9][a-z0-9-]*)+$"
+
+Path_ = tuple[str | int, ...]
+"""A place inside a catalog file: kind key, entry index, field names and list indexes."""
+
+
+class RefMarker:
+    """Marks a field whose value is the id of another catalog entry (checked in the second pass)."""
+
+
+class BundleMarker:
+    """Marks a mapping of resource slugs to quantities (keys checked in the second pass)."""
+
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+Ref = Annotated[str, StringConstraints(pattern=ID_PATTERN), RefMarker()]
+GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
+Confidence = Literal["text", "confirmed", "picture_read", "inferred", "unconfirmed"]
+Bundle = Annotated[dict[str, int], BundleMarker()]
+"""Quantities keyed by resource slug of the same game (``food``, ``deniers``, )."""
+Language = Literal["en", "hu", "pl", "de", "fr"]
+LANGUAGES: tuple[Language, ...] = ("en", "hu", "pl", "de", "fr")
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourceRef(Model):
+    """Where a fact comes from: a source key of data/sources.yaml plus the place inside it."""
+
+    key: str = Field(description="Source key, defined in data/sources.yaml (HU, PL, EN1, TILES, ...)")
+    section: str | None = Field(None, description="The source's own heading or page for the passage")
+    line: int | None = Field(None, ge=1, description="Line of the seed file (rulebook transcriptions)")
+    url: str | None = Field(None, pattern=r"^https?://", description="A public page, when the source is one")
+    note: str | None = None
+
+
+class Forms(Model):
+    en: list[str] = []
+    hu: list[str] = []
+    pl: list[str] = []
+    de: list[str] = []
+    fr: list[str] = []
+
+
+class Names(Model):
+    """Names as the rulebooks give them, plus every other surface form the texts use."""
+
+    en: str
+    hu: str | None = None
+    pl: str | None = None
+    de: str | None = None
+    fr: str | None = None
+    forms: Forms = Forms()
+
+
+class Entry(Model):
+    """Fields every catalog entry has."""
+
+    id: Id = Field(description="Stable id; never renumbered or reused")
+    game: GameId = Field(description="The game this entry belongs to")
+    names: Names
+    sources: list[SourceRef] = Field(min_length=1)
+    confidence: Confidence = Field(
+        description="How the fact is known: text (a rulebook says it), confirmed (official source), "
+        "picture_read (read off a tile or board picture), inferred, unconfirmed"
+    )
+    fact_confidence: dict[str, Confidence] = Field(
+        {}, description="Confidence of single fields that differ from the entry's (e.g. names.pl)"
+    )
+    notes: str | None = None
+
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        """Rules of this kind that a JSON Schema cannot say, as (field path, message)."""
+        return iter(())

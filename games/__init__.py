@@ -1,0 +1,13 @@
+"""One place per game: each game's own kinds, effect vocabulary and wording, pages and tables.
+
+Adding a game adds one line here (and one in engine/registry.py when it has an engine).
+"""
+
+from games.caylus import GAME as CAYLUS
+from games.duel import GAME as DUEL
+from games.registry import Registry
+
+REGISTRY = Registry((CAYLUS, DUEL))
+SCHEMA = REGISTRY.schema
+
+__all__ = ["REGISTRY", "SCHEMA", "Registry"]

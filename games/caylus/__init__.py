@@ -1,0 +1,35 @@
+"""Caylus (Attia, Ystari 2005): its kinds, effect wording, pages and tables, registered as one module."""
+
+from games import plugin
+from games.caylus import pages, tables
+from games.caylus.kinds import KINDS
+from games.caylus.situation import situation
+from games.caylus.wording import describe
+from games.plugin import GameModule, PageSpec
+
+GAME = GameModule(
+    game="caylus",
+    kinds=KINDS,
+    wording=describe,
+    pages=(
+        PageSpec("quick-reference", "Quick reference", (), pages.quick_reference_page),
+        plugin.RULES,
+        plugin.RULEBOOK_MAP,
+        plugin.FAQ,
+        plugin.COMPONENTS,
+        PageSpec("buildings", "Buildings", ("buildings",), pages.buildings_page),
+        PageSpec("turn", "The turn and the road", ("phases", "roads", "scoring_rules"), pages.turn_page),
+        PageSpec("favours", "Royal favours", ("favours", "favour_rows", "favour_columns", "favour_tables"), pages.favours_page),
+        PageSpec("castle", "The castle", ("castles", "castle_sections"), pages.castle_page),
+        plugin.GLOSSARY,
+        plugin.DISCREPANCIES,
+        plugin.EXAMPLES,
+    ),
+    linked_kinds=("terms", "buildings", "components", "castle_sections"),
+    named_pieces=("buildings", "resources", "components"),
+    columns=tables.COLUMNS,
+    link_tables=tables.LINK_TABLES,
+    queries=tables.QUERIES,
+    api_examples=tables.API_EXAMPLES,
+    situation=situation,
+)

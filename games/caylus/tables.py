@@ -1,0 +1,159 @@
+"""Caylus's part of the database and the API: readable columns on its tables, the tables that link
+buildings to costs and products and the road to its spaces, its canned queries and API examples."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from catalog import Catalog, Entry
+from games.caylus.kinds import Building, CastleSection, Favour, Road
+from games.caylus.wording import produces
+from games.plugin import ApiExample, Column, DerivedColumns, LinkTable, Query, RowContext
+
+
+def houses(step_min: int, step_max: int | None) -> str:
+    if step_max is None:
+        return f"{step_min}+"
+    return str(step_min) if step_min == step_max else f"{step_min}-{step_max}"
+
+
+def building_columns(entry: Entry, row: RowContext) -> dict[str, Any]:
+    assert isinstance(entry, Building)
+    words = row.words
+    return {
+        "cost_text": words.bundle(entry.cost) if entry.cost else None,
+        "cost_total": sum(entry.cost.values()) if entry.cost else None,
+        "effect_text": words.effect(entry.effect) or None,
+        "income_text": words.bundle(entry.income) if entry.income else None,
+        "produces": ", ".join(produces(words.catalog, entry.game, entry.effect)) or None,
+        "rulings": ", ".join(row.rulings.get(entry.id, [])) or None,
+    }
+
+
+def favour_columns(entry: Entry, row: RowContext) -> dict[str, Any]:
+    assert isinstance(entry, Favour)
+    return {"effect_text": row.words.effect(entry.effect)}
+
+
+def section_columns(entry: Entry, row: RowContext) -> dict[str, Any]:
+    assert isinstance(entry, CastleSection)
+    parts = [f"{houses(s.houses_min, s.houses_max)} houses: {row.words.bundle(s.reward) if s.reward else 'nothing'}"
+             for s in entry.scoring]
+    return {"scoring_text": "; ".join(parts)}
+
+
+EFFECT_TEXT = Column(str, "What the building or favour does, in words")
+COLUMNS = (
+    DerivedColumns("buildings", {
+        "cost_text": Column(str, "Cost in words"),
+        "cost_total": Column(int, "Number of cubes and coins in the cost"),
+        "effect_text": EFFECT_TEXT,
+        "income_text": Column(str, "Income in phase 1, in words"),
+        "produces": Column(str, "Resources a worker can get here"),
+        "rulings": Column(str, "Rulings about this building (see the rulings table)"),
+    }, building_columns),
+    DerivedColumns("favours", {"effect_text": EFFECT_TEXT}, favour_columns),
+    DerivedColumns("castle_sections", {"scoring_text": Column(str, "Scoring table in words")}, section_columns),
+)
+
+
+def cost_rows(catalog: Catalog, game: str) -> Iterator[dict[str, Any]]:
+    for b in catalog.typed("buildings", Building, game):
+        for slug, amount in (b.cost or {}).items():
+            yield {"building_id": b.id, "resource_id": f"{game}.resource.{slug}", "amount": amount}
+
+
+def product_rows(catalog: Catalog, game: str) -> Iterator[dict[str, Any]]:
+    for b in catalog.typed("buildings", Building, game):
+        for slug in produces(catalog, game, b.effect):
+            yield {"building_id": b.id, "resource_id": f"{game}.resource.{slug}"}
+
+
+def road_rows(catalog: Catalog, game: str) -> Iterator[dict[str, Any]]:
+    markers = {s.marker_space: s.id for s in catalog.typed("castle_sections", CastleSection, game)}
+    for road in catalog.typed("roads", Road, game):
+        fixed = {f.space: f.building for f in road.fixed}
+        for space in range(1, road.spaces + 1):
+            initially = "neutral tile" if space in road.neutral_spaces else ("fixed building" if space in fixed else "empty")
+            yield {"road_id": road.id, "space": space, "initially": initially,
+                   "building_id": fixed.get(space), "marker_section_id": markers.get(space)}
+
+
+def scoring_rows(catalog: Catalog, game: str) -> Iterator[dict[str, Any]]:
+    for section in catalog.typed("castle_sections", CastleSection, game):
+        for step in section.scoring:
+            yield {"section_id": section.id, "houses_min": step.houses_min, "houses_max": step.houses_max,
+                   "prestige": step.reward.get("prestige", 0), "favours": step.reward.get("favours", 0)}
+
+
+LINK_TABLES = (
+    LinkTable("building_costs", {"building_id": str, "resource_id": str, "amount": int}, ("building_id", "resource_id"),
+              (("building_id", "buildings", "id"), ("resource_id", "resources", "id")), cost_rows),
+    LinkTable("building_produces", {"building_id": str, "resource_id": str}, ("building_id", "resource_id"),
+              (("building_id", "buildings", "id"), ("resource_id", "resources", "id")), product_rows),
+    LinkTable("road_spaces", {"road_id": str, "space": int, "initially": str, "building_id": str, "marker_section_id": str},
+              ("road_id", "space"), (("road_id", "roads", "id"), ("building_id", "buildings", "id"),
+                                     ("marker_section_id", "castle_sections", "id")), road_rows),
+    LinkTable("castle_scoring", {"section_id": str, "houses_min": int, "houses_max": int, "prestige": int, "favours": int},
+              None, (("section_id", "castle_sections", "id"),), scoring_rows),
+)
+
+QUERIES = (
+    Query("buildings_producing", "Buildings that produce a resource",
+          "Give a resource in any language: stone, kő, kamień, gold, arany, złoto ...",
+          "select b.id, b.name_en, b.name_hu, b.name_pl, b.category, b.effect_text, b.cost_text\n"
+          "from buildings b join building_produces p on p.building_id = b.id\n"
+          "join name_forms f on f.entity_id = p.resource_id\n"
+          "where f.folded = kb_fold(:resource) or p.resource_id like '%.resource.' || kb_fold(:resource)\n"
+          "group by b.id order by b.category, b.name_en"),
+    Query("buildings_by_cost", "Buildings by cost",
+          "Buildings with a cost, cheapest first; give a category (wood, stone, prestige) or leave it empty.",
+          "select id, name_en, name_hu, name_pl, category, cost_text, cost_total, prestige, effect_text\n"
+          "from buildings where cost is not null and cost != 'null'\n"
+          "and (:category = '' or category = :category)\n"
+          "order by cost_total, prestige, name_en"),
+    Query("building", "What a building costs and gives",
+          "A building by any of its names (English, Hungarian, Polish, with or without accents).",
+          "select b.id, b.name_en, b.name_hu, b.name_pl, b.category, b.cost_text, b.prestige, b.favours,\n"
+          "  b.income_text, b.effect_text, b.refs_hu, b.refs_pl\n"
+          "from buildings b where b.id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
+          "  or b.id like '%.building.' || kb_fold(:building) || '%'\n"
+          "order by b.name_en"),
+    Query("rulings_about", "Every ruling about a building",
+          "Rulings that concern or mention a building (any of its names).",
+          "select distinct r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
+          "from rulings r join links l on l.from_id = r.id\n"
+          "where l.to_id in (select id from buildings where id in\n"
+          "    (select entity_id from name_forms where folded = kb_fold(:building))\n"
+          "  or id like '%.building.' || kb_fold(:building) || '%')\n"
+          "   or l.to_id in (select l2.from_id from links l2 where l2.relation = 'refers_to' and l2.to_id in\n"
+          "    (select id from buildings where id like '%.building.' || kb_fold(:building) || '%'))\n"
+          "order by r.id"),
+)
+
+API_EXAMPLES = (
+    ApiExample("Search in any language", "/kb/search.json?q=kőfejtőben&_shape=array",
+               "The `search` query folds accents (Polish ł too) and stems Hungarian, Polish and English, "
+               "so an inflected or unaccented word finds its entry."),
+    ApiExample("Search without accents", "/kb/search.json?q=kamieniolom&_shape=array",
+               "`kamieniolom` finds Kamieniołom."),
+    ApiExample("What produces a resource", "/kb/buildings_producing.json?resource=kő&_shape=array",
+               "A resource named in any language: stone, kő, kamień, gold, arany, złoto ..."),
+    ApiExample("What a building costs and gives", "/kb/building.json?building=templom&_shape=array",
+               "A building by any of its names."),
+    ApiExample("Every ruling about a building", "/kb/rulings_about.json?building=architect&_shape=array",
+               "Rulings whose question, answer or rules concern the building."),
+    ApiExample("Every rule mentioning a term", "/kb/rules_mentioning.json?term=intéző&_shape=array",
+               "A term in any language; the rules whose text uses it."),
+    ApiExample("A term in all languages", "/kb/term.json?q=zarządca&_shape=array",
+               "Every name and form of a term."),
+    ApiExample("Buildings by cost", "/kb/buildings_by_cost.json?category=stone&_shape=array",
+               "`category` is wood, stone or prestige, or empty for all."),
+    ApiExample("A row by id", "/kb/buildings/caylus~2Ebuilding~2Echurch.json?_shape=array",
+               "Datasette writes a `.` in a key as `~2E`."),
+    ApiExample("Filter and facet a table", "/kb/buildings.json?category=prestige&_facet=category&_shape=array&_col=name_en&_col=cost_text&_col=prestige",
+               "Column filters (`category=prestige`), facets (`_facet=`), chosen columns (`_col=`)."),
+    ApiExample("Table search", "/kb/glossary.json?_search=burmistrz&_shape=array&_col=name_en&_col=name_hu&_col=name_pl",
+               "`_search` looks in the names, forms and their folded spellings of one table."),
+)

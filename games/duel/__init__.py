@@ -1,0 +1,43 @@
+"""Pillars of the Earth: Builders Duel (Feld, Kosmos 2009): its kinds, card effects and their wording,
+its page and API examples, registered as one module."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from games import plugin
+from games.duel.kinds import KINDS, DuelCard
+from games.duel.pages import building_page
+from games.duel.wording import describe
+from games.plugin import ApiExample, GameModule, PageSpec
+
+
+def situation(given: Mapping[str, Any]) -> list[str]:
+    """The phase and who moves (the offer and the players' holdings show in the steps)."""
+    return [f"{key.replace('_', ' ')}: {given[key]}" for key in ("phase", "to_move") if key in given]
+
+
+GAME = GameModule(
+    game="duel",
+    kinds=KINDS,
+    refines={"cards": DuelCard},
+    wording=describe,
+    pages=(
+        plugin.RULES,
+        plugin.RULEBOOK_MAP,
+        plugin.COMPONENTS,
+        plugin.CARDS,
+        PageSpec("building", "Years, seals and building",
+                 ("round_structures", "seals", "construction_rules", "building_sections", "decks", "scoring_rules"),
+                 building_page),
+        plugin.GLOSSARY,
+        plugin.DISCREPANCIES,
+        plugin.EXAMPLES,
+    ),
+    api_examples=(
+        ApiExample("Cards of one game and deck", "/kb/cards.json?game=duel&deck=B&card_type=text&_shape=array&_col=name_en&_col=name_hu&_col=colour&_col=effect",
+                   "Builders Duel text cards of deck B with their effects as data; `colour` is null where no source says it."),
+        ApiExample("Building sections and rewards", "/kb/building_sections.json?game=duel&_shape=array&_col=player&_col=numeral&_col=reward",
+                   "What the first player to finish each section gets."),
+    ),
+    situation=situation,
+)

@@ -1,0 +1,152 @@
+"""The rows of the database: one table per kind of entry, whose columns are the entry columns (id,
+game, names, confidence, sources), then the kind's own fields (scalars as columns, structures as
+JSON), then the readable columns games derive from them; and the search index's rows.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel
+
+from catalog import Entry, Kind
+from catalog.model import LANGUAGES as LANGS
+from games.plugin import DerivedColumns, RowContext
+from games.registry import Registry
+from outputs.textsearch import folded_text, stemmed_text
+
+ENTRY_FIELDS = set(Entry.model_fields)
+FTS_TOKENIZE = "unicode61 remove_diacritics 2"
+
+
+def _column_type(annotation: Any) -> type:
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    base = typing.get_origin(annotation) or annotation
+    if base is typing.Annotated:
+        base = typing.get_args(annotation)[0]
+    if base is bool or base is int:
+        return int
+    if base is str or base is typing.Literal:
+        return str
+    return str  # structures are stored as JSON text
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return json.dumps(value.model_dump(mode="json", exclude_defaults=False), ensure_ascii=False)
+    if isinstance(value, (list, dict)):
+        return json.dumps(
+            [v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in value]
+            if isinstance(value, list)
+            else value,
+            ensure_ascii=False,
+        )
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def entry_columns() -> dict[str, type]:
+    columns: dict[str, type] = {"id": str, "game": str}
+    for lang in LANGS:
+        columns[f"name_{lang}"] = str
+    for lang in LANGS:
+        columns[f"forms_{lang}"] = str
+    columns.update({"confidence": str, "fact_confidence": str, "notes": str, "sources": str, "source_keys": str,
+                    "refs_hu": str, "refs_pl": str})
+    return columns
+
+
+def derived(registry: Registry, kind: Kind) -> list[DerivedColumns]:
+    """The readable columns games add to a kind's table."""
+    return [d for m in registry.modules for d in m.columns if d.kind == kind.key]
+
+
+def kind_columns(registry: Registry, kind: Kind) -> dict[str, type]:
+    columns = entry_columns()
+    for model in registry.schema.models(kind):
+        for name, field in model.model_fields.items():
+            if name not in ENTRY_FIELDS:
+                columns.setdefault(name, _column_type(field.annotation))
+    for extra in derived(registry, kind):
+        columns.update({name: column.type for name, column in extra.columns.items()})
+    columns.update({"search_folded": str, "search_stemmed": str})
+    return columns
+
+
+def entry_row(entry: Entry) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": entry.id, "game": entry.game}
+    for lang in LANGS:
+        row[f"name_{lang}"] = getattr(entry.names, lang)
+        row[f"forms_{lang}"] = " · ".join(getattr(entry.names.forms, lang)) or None
+    row["confidence"] = entry.confidence
+    row["fact_confidence"] = json.dumps(entry.fact_confidence, ensure_ascii=False) if entry.fact_confidence else None
+    row["notes"] = entry.notes
+    row["sources"] = _value(entry.sources)
+    row["source_keys"] = ", ".join(dict.fromkeys(s.key for s in entry.sources))
+    for lang, key in (("hu", "HU"), ("pl", "PL")):
+        refs = [f"{s.section or ''}{f' (line {s.line})' if s.line else ''}".strip() for s in entry.sources if s.key == key]
+        row[f"refs_{lang}"] = "; ".join(refs) or None
+    return row
+
+
+def name_text(entry: Entry) -> str:
+    """Every name and surface form of the entry."""
+    names = [entry.names.en, entry.names.hu, entry.names.pl, entry.names.de, entry.names.fr]
+    for lang in LANGS:
+        names.extend(getattr(entry.names.forms, lang))
+    return " | ".join(n for n in names if n)
+
+
+def body_text(entry: Entry, extra: dict[str, Any]) -> str:
+    """The entry's descriptive text: what it does, what it means."""
+    texts = []
+    for key in ("effect_text", "definition", "description", "summary", "decision", "text", "question", "answer"):
+        value = extra.get(key) if key in extra else getattr(entry, key, None)
+        if isinstance(value, str):
+            texts.append(value)
+    return " | ".join(texts)
+
+
+def searchable_text(entry: Entry, extra: dict[str, Any]) -> str:
+    """Everything a player might type to find this entry."""
+    return " | ".join(t for t in (name_text(entry), body_text(entry, extra)) if t)
+
+
+# Column weights for ranking the search index: a hit in a name outranks a hit in a description.
+SEARCH_COLUMNS = {"title": 10.0, "name_hu": 10.0, "name_pl": 10.0, "names": 10.0, "names_folded": 10.0,
+                  "names_stemmed": 5.0, "body": 1.0, "body_folded": 1.0, "body_stemmed": 0.5}
+SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_COLUMNS.values()) + ")"
+
+
+def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: dict[str, RowContext]
+              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The table rows of a kind's entries, and their rows of the search index."""
+    extras = derived(registry, kind)
+    rows, search_rows = [], []
+    for entry in entries:
+        extra: dict[str, Any] = {}
+        for columns in extras:
+            extra.update(columns.values(entry, contexts[entry.game]))
+        row = entry_row(entry)
+        for name in type(entry).model_fields:
+            if name not in ENTRY_FIELDS:
+                row[name] = _value(getattr(entry, name))
+        row.update(extra)
+        text = searchable_text(entry, extra)
+        row["search_folded"] = folded_text(text)
+        row["search_stemmed"] = stemmed_text(text)
+        rows.append(row)
+        names, body = name_text(entry), body_text(entry, extra)
+        search_rows.append({
+            "entity_id": entry.id, "kind": kind.key, "table_name": kind.table, "game": entry.game,
+            "title": entry.names.en, "name_hu": entry.names.hu, "name_pl": entry.names.pl,
+            "names": names, "names_folded": folded_text(names), "names_stemmed": stemmed_text(names),
+            "body": body, "body_folded": folded_text(body), "body_stemmed": stemmed_text(body),
+        })
+    return rows, search_rows

@@ -1,0 +1,80 @@
+"""The rules reference: rules grouped the way a player looks them up, with the worked examples and
+rulings that illustrate each rule beside it and terms linked to the glossary; the worked examples,
+rulings and rulebook map pages. Everything comes from the catalogs and this build's scenario results.
+"""
+
+from __future__ import annotations
+
+from catalog.kinds import Example, Game, Ruling, Source
+from outputs.pages.markdown import Linked, table, text
+from outputs.pages.writer import PageWriter
+
+
+def rules_page(w: PageWriter, page: str) -> str:
+    title = dict(w.layout.rule_page_titles(w.game))[page]
+    sections = {r.section for r in w.rules if w.layout.rule_page(r) == page}
+    titles = w.layout.section_titles(w.game)
+    out = [f"# {text(title)}\n", "The rules in our own words. Each rule has a stable id (its link anchor) and "
+           f"cites the {' and '.join(w.rulebook_languages())} rulebook(s); the worked examples and rulings that illustrate it "
+           "follow it, checked by the rules engine in this build. Terms link to the glossary.\n"]
+    section = None
+    for r in w.rules:
+        if r.section not in sections:
+            continue
+        if r.section != section:
+            section = r.section
+            out.append(f"## {text(titles.get(section, section.replace('-', ' ').capitalize()))} {{#{w.game}.rules.{section}}}\n")
+        out.append(w.heading(3, r))
+        out.append(w.link_text(r.text, exclude={r.id}) + "\n")
+        out.append("\n" + w.source_line(r))
+        out.append(w.search_forms(r))
+        out.append(w.rulings_beside(r.id))
+        out.append(w.walkthroughs("illustrates", r.id))
+    return "\n".join(out)
+
+
+def examples_page(w: PageWriter) -> str:
+    examples = sorted(w.catalog.typed("examples", Example, w.game), key=lambda e: (e.language, e.number))
+    books = " and ".join(w.rulebook_languages())
+    how_to = " See [Writing scenarios](scenarios.md) to try your own." if "scenarios" in w.hand_pages else ""
+    out = ["# Worked examples\n", f"Every worked example of the {books} rulebook(s), retold in our own words and "
+           f"played by the rules engine in this build. Generated from the catalog's examples and `scenarios/`.{how_to}\n"]
+    for e in examples:
+        rules = Linked(", ".join(w.link(r) for r in e.rules))
+        counterpart = w.link(e.counterpart) if e.counterpart else None
+        out.append(w.entry_block(2, e, [("What happens", e.summary), ("Illustrates", rules),
+                                        ("Same example in the other rulebook", counterpart)]))
+        out.append(w.walkthroughs("examples", e.id) or '!!! warning "No scenario plays this example yet"\n')
+    return "\n".join(out)
+
+
+def faq_page(w: PageWriter) -> str:
+    out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
+           "source, the rules it concerns, and the scenarios that check it. Generated from `data/rulings.yaml`.\n"]
+    for r in w.catalog.typed("rulings", Ruling, w.game):
+        rules = Linked(", ".join(w.link(x) for x in r.rules))
+        out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),
+                                        ("Source kind", r.source_kind), ("Rules", rules),
+                                        ("Status", r.status if r.status != "active" else None)]))
+        out.append(w.walkthroughs("rulings", r.id))
+    return "\n".join(out)
+
+
+def rulebook_map_page(w: PageWriter) -> str:
+    """For each rulebook of the game, its cited passages in line order with the rules that cover them."""
+    game = w.catalog.get(w.game)
+    assert isinstance(game, Game)
+    out = ["# Rulebook map\n", "Reading the Hungarian or Polish rulebook? Find the passage by its heading "
+           "or line and see which rules on this site cover it. Generated from the sources of `data/rules.yaml`.\n"]
+    for book in game.rulebooks:
+        passages: dict[tuple[int, str], list[str]] = {}
+        for rule in w.rules:
+            for ref in rule.sources:
+                if ref.key == book.key:
+                    passages.setdefault((ref.line or 0, ref.section or ""), []).append(rule.id)
+        source = next(s for s in w.catalog.typed("sources", Source, w.game) if s.key == book.key)
+        out.append(f"## {text(source.names.en)} {{#{w.game}.rulebook-map.{book.language}}}\n")
+        out.append(table(["Line", "Section", "Rules"], (
+            [line or None, section, Linked(", ".join(w.link(r) for r in dict.fromkeys(ids)))]
+            for (line, section), ids in sorted(passages.items()))))
+    return "\n".join(out)

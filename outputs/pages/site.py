@@ -1,0 +1,108 @@
+"""Writing a game's generated pages and the site navigation: per game, its hand-written index, the
+pages its game module lists (rules first where it lists them), then its other hand-written pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from catalog import Catalog
+from catalog.kinds import Source
+from games import plugin
+from games.plugin import PageSpec
+from games.registry import Registry
+from outputs.pages import rules, shared
+from outputs.pages.layout import SHARED, Layout
+from outputs.pages.markdown import table, text
+from outputs.pages.writer import PageWriter
+
+NavItem = dict[str, Any]
+
+RENDER: dict[str, Callable[[PageWriter], str]] = {
+    plugin.RULEBOOK_MAP: rules.rulebook_map_page,
+    plugin.FAQ: rules.faq_page,
+    plugin.COMPONENTS: shared.components_page,
+    plugin.CARDS: shared.cards_page,
+    plugin.GLOSSARY: shared.glossary_page,
+    plugin.DISCREPANCIES: shared.discrepancies_page,
+    plugin.EXAMPLES: rules.examples_page,
+}
+
+
+def sources_page(catalog: Catalog) -> str:
+    out = ["# Sources\n", "Every rulebook and public source a catalog fact cites, by key. "
+           "Generated from `data/sources.yaml`.\n"]
+    for game in catalog.games():
+        out.append(f"## {text(catalog.get(game).names.en)} {{#{game}.sources}}\n")
+        for s in catalog.typed("sources", Source, game):
+            where = f"[{text(s.url)}]({s.url})" if s.url else (f"`{text(s.file)}` (shared seeds)" if s.file else None)
+            out.append(f"### {text(s.key)}: {text(s.names.en)} {{#{s.id}}}\n")
+            out.append(table(["", ""], [[k, v] for k, v in [("Kind", s.source_kind), ("Language", s.language),
+                                                               ("Edition", s.edition), ("Licence", s.licence_note)] if v]))
+            if where:
+                out.append(f"\nWhere: {where}\n")
+            if s.notes:
+                out.append(f"\n{text(s.notes)}\n")
+    return "\n".join(out)
+
+
+def first_heading(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].split("{")[0].strip()
+    return path.stem.replace("-", " ").capitalize()
+
+
+def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
+    """The game's generated pages (name -> Markdown) and its navigation items, in order."""
+    game = writer.game
+    pages: dict[str, str] = {}
+    items: list[Any] = []
+    for page in writer.module.pages:
+        if page == plugin.RULES:
+            rule_pages = writer.layout.rule_page_titles(game)
+            for name, _ in rule_pages:
+                pages[name] = rules.rules_page(writer, name)
+            if rule_pages:
+                items.append({"The rules": [{title: f"{game}/{name}.md"} for name, title in rule_pages]})
+        elif isinstance(page, PageSpec):
+            pages[page.name] = page.render(writer)
+            items.append({page.title: f"{game}/{page.name}.md"})
+        else:
+            pages[page] = RENDER[page](writer)
+            items.append({SHARED[page].title: f"{game}/{page}.md"})
+    return pages, items
+
+
+def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_url: str,
+                results: list[Any] | None = None) -> tuple[list[Path], list[NavItem]]:
+    """Write the generated pages into ``docs_dir`` (a copy of docs/).
+
+    Returns the paths written and the site navigation. ``results`` are this build's scenario
+    results, shown as walkthroughs next to their rules."""
+    layout = Layout(catalog, registry)
+    layout.check()
+    written: list[Path] = []
+    nav: list[NavItem] = [{"Home": "index.md"}]
+    for game in catalog.games():
+        writer = PageWriter(catalog, registry.module(game), layout, datasette_url, results)
+        folder = docs_dir / game
+        folder.mkdir(parents=True, exist_ok=True)
+        writer.hand_pages = {p.stem for p in folder.glob("*.md")}
+        items: list[Any] = [f"{game}/index.md"] if (folder / "index.md").is_file() else []
+        pages, generated = game_pages(writer)
+        items += generated
+        for extra in sorted(folder.glob("*.md")):
+            if extra.stem != "index" and extra.stem not in pages:
+                items.append({first_heading(extra): f"{game}/{extra.name}"})
+        for name, body in pages.items():
+            path = folder / f"{name}.md"
+            path.write_text(body, encoding="utf-8")
+            written.append(path)
+        nav.append({catalog.get(game).names.en: items})
+    path = docs_dir / "sources.md"
+    path.write_text(sources_page(catalog), encoding="utf-8")
+    written.append(path)
+    nav += [{"Sources": "sources.md"}, {"JSON API": "api.md"}]
+    return written, nav

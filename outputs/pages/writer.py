@@ -1,0 +1,154 @@
+"""The pieces every generated page is made of: entry blocks with their names, facts, sources and
+search forms, and links to the page that shows an entry. :class:`PageWriter` is what a game's page
+renderers get as their :class:`games.plugin.PageContext`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from datasette.utils import tilde_encode
+
+from catalog import Catalog, Entry
+from catalog.kinds import Ruling, Source
+from catalog.model import LANGUAGES
+from games.plugin import GameModule
+from outputs.pages.inflect import search_aliases
+from outputs.pages.layout import Layout
+from outputs.pages.markdown import Linked, table, text
+from outputs.terms import TermLinker, rulings_about
+from outputs.textsearch import fold
+
+
+class PageWriter:
+    def __init__(self, catalog: Catalog, module: GameModule, layout: Layout, datasette_url: str,
+                 results: list[Any] | None = None):
+        self.catalog = catalog
+        self.module = module
+        self.game = module.game
+        self.layout = layout
+        self.results = [r for r in (results or []) if r.game == self.game]
+        self.terms = TermLinker(catalog, self.game, module.linked_kinds)
+        self.rulings = rulings_about(catalog, self.game, self.terms)
+        self.hand_pages: set[str] = set()
+        """Stems of the game's hand-written pages (generated pages link to them only when they exist)."""
+        self.words = module.words(catalog)
+        self.datasette_url = datasette_url.rstrip("/")
+        self.sources = {s.key: s for s in catalog.typed("sources", Source, self.game)}
+        self.rules = layout.rules(self.game)
+
+    # --- what a game's renderers use (games.plugin.PageContext) -----------------------------------
+
+    def link(self, entry_id: str, label: str | None = None) -> str:
+        """A link to an entry's anchor on the page that shows it (pages of one game share a folder)."""
+        entry = self.catalog.get(entry_id)
+        return Linked(f"[{text(label or entry.names.en)}]({self.layout.page(entry_id)}.md#{entry_id})")
+
+    def entry_block(self, level: int, entry: Entry, facts: Sequence[tuple[str, object]], title: str | None = None) -> str:
+        out = [self.heading(level, entry, title), self.names_line(entry)]
+        shown = [(k, v) for k, v in facts if v not in (None, "", [], {})]
+        if shown:
+            out.append("\n" + "\n".join(f"- **{k}:** {v if isinstance(v, Linked) else text(v)}" for k, v in shown) + "\n")
+        if entry.notes:
+            out.append(f"\n{text(entry.notes)}\n")
+        out.append("\n" + self.source_line(entry))
+        out.append(self.search_forms(entry))
+        return "\n".join(out) + "\n"
+
+    def mentioned_in(self, entry_id: str) -> Linked | None:
+        """Links to the rules whose text names this entry."""
+        rules = [r for r in self.rules if entry_id in self.terms.mentions(r.text)]
+        return Linked(", ".join(self.link(r.id) for r in rules)) if rules else None
+
+    def rulings_about(self, entry_id: str) -> list[str]:
+        return self.rulings.get(entry_id, [])
+
+    def table(self, headers: list[str], rows: Iterable[Sequence[object]]) -> str:
+        return table(headers, rows)
+
+    def text(self, value: object) -> str:
+        return text(value)
+
+    def linked(self, markdown: str) -> Linked:
+        return Linked(markdown)
+
+    # --- pieces ---------------------------------------------------------------------------------
+
+    def row_url(self, entry: Entry) -> str:
+        table_name = self.catalog.kind_of(entry.id).table
+        return f"{self.datasette_url}/kb/{table_name}/{tilde_encode(entry.id)}"
+
+    def names_line(self, entry: Entry) -> str:
+        parts = [f"**EN** {text(entry.names.en)}"]
+        for lang in LANGUAGES[1:]:
+            name = getattr(entry.names, lang)
+            if name:
+                parts.append(f"**{lang.upper()}** {text(name)}")
+        line = " · ".join(parts)
+        forms = [f for lang in LANGUAGES for f in getattr(entry.names.forms, lang)]
+        if forms:
+            line += f"  \nOther forms: {text(', '.join(forms))}"
+        return line + "\n"
+
+    def search_forms(self, entry: Entry) -> str:
+        """A hidden block of search aliases: every name and form, their case forms, and all of them
+        without accents, so lunr (which neither folds accents nor stems Hungarian) finds the entry
+        from ``kőfejtőben``, ``intézőt`` or ``kamieniolom``."""
+        names = [n for lang in LANGUAGES for n in [getattr(entry.names, lang), *getattr(entry.names.forms, lang)] if n]
+        # case forms of the name and of one-word synonyms; multi-word phrases would swamp the index
+        base = {lang: [n for n in [getattr(entry.names, lang), *getattr(entry.names.forms, lang)]
+                       if n and (n == getattr(entry.names, lang) or " " not in n)] for lang in ("hu", "pl")}
+        words = dict.fromkeys(w for word in [*names, *search_aliases(base)] for w in (word.lower(), fold(word)))
+        return f'<span class="kb-search-forms" hidden>Search forms: {text(" · ".join(words))}</span>\n'
+
+    def source_line(self, entry: Entry) -> str:
+        refs = []
+        for ref in entry.sources:
+            where = ", ".join(filter(None, [ref.section, f"line {ref.line}" if ref.line else None]))
+            label = f"{ref.key}" + (f" ({where})" if where else "")
+            refs.append(f"[{text(label)}](../sources.md#{self.sources[ref.key].id})")
+        confidence = f"confidence: *{entry.confidence}*"
+        if entry.fact_confidence:
+            confidence += " (" + ", ".join(f"{k}: {v}" for k, v in entry.fact_confidence.items()) + ")"
+        return f"Sources: {'; '.join(refs)} — {confidence} — [Datasette row]({self.row_url(entry)})\n"
+
+    def heading(self, level: int, entry: Entry, title: str | None = None) -> str:
+        title = title or entry.names.en
+        return f"{'#' * level} {text(title[:1].upper() + title[1:])} {{#{entry.id}}}\n"
+
+    def link_text(self, plain: str, exclude: set[str]) -> str:
+        """Rule text as Markdown (escaped), with the first mention of each term linked."""
+        out, done = [], set(exclude)
+        for words, entry_id in self.terms.segments(plain):
+            if entry_id is None or entry_id in done:
+                out.append(text(words))
+            else:
+                done.add(entry_id)
+                out.append(self.link(entry_id, words))
+        return "".join(out)
+
+    def scenarios_for(self, key: str, entry_id: str) -> list[Any]:
+        """Results of the scenarios that list ``entry_id`` under ``key`` (illustrates, examples, rulings)."""
+        return [r for r in self.results if entry_id in (r.raw.get(key) or [])]
+
+    def walkthroughs(self, key: str, entry_id: str) -> str:
+        from outputs.pages.walkthrough import render
+
+        return "\n".join(render(r, self.module.situation) for r in self.scenarios_for(key, entry_id))
+
+    def rulings_beside(self, rule_id: str) -> str:
+        out = []
+        for ruling in self.catalog.typed("rulings", Ruling, self.game):
+            if rule_id in ruling.rules:
+                out.append(f'!!! question "Ruling: {text(ruling.question)}"\n\n    {text(ruling.answer)} '
+                           f'({self.link(ruling.id, "the ruling and its check")})\n')
+        return "\n".join(out)
+
+    def rulebook_languages(self) -> list[str]:
+        names = {"hu": "Hungarian", "pl": "Polish", "en": "English", "de": "German", "fr": "French"}
+        game = self.catalog.get(self.game)
+        return [names[b.language] for b in getattr(game, "rulebooks", [])] or ["source"]
+
+
+__all__ = ["PageWriter"]
