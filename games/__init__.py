@@ -5,9 +5,10 @@ Adding a game adds one line here (and one in engine/registry.py when it has an e
 
 from games.caylus import GAME as CAYLUS
 from games.duel import GAME as DUEL
+from games.maharaja import GAME as MAHARAJA
 from games.registry import Registry
 
-REGISTRY = Registry((CAYLUS, DUEL))
+REGISTRY = Registry((CAYLUS, DUEL, MAHARAJA))
 SCHEMA = REGISTRY.schema
 
 __all__ = ["REGISTRY", "SCHEMA", "Registry"]

@@ -8,9 +8,11 @@ import ast
 import re
 from pathlib import Path
 
+from games import REGISTRY
+
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ["catalog", "games", "engine", "outputs", "kb"]
-GAME_IDS = ("caylus", "duel")
+GAME_IDS = tuple(m.game for m in REGISTRY.modules)
 
 
 def imported_packages(path: Path) -> set[str]:
