@@ -142,6 +142,12 @@ class Discrepancy(Entry):
     follows: list[str] = Field(min_length=1, description="Source keys of the reading the project follows")
     decision: str
 
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        keys = {r.source.key for r in self.readings}
+        for i, key in enumerate(self.follows):
+            if key not in keys:
+                yield ("follows", i), f"{key!r} is not the source of any reading ({', '.join(sorted(keys))})"
+
 
 class Rule(Entry):
     """One rule of the game, in our own words, under a stable id that is also its page anchor."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from catalog.kinds import Discrepancy, Game, Source, Term
+from catalog.kinds import Game, Source, Term
 from catalog.model import BundleMarker, Entry, Path_, RefMarker, SourceRef
 from catalog.yamlfile import Problem, format_path
 
@@ -114,11 +114,6 @@ def entry_checks(entry: Entry, languages: tuple[str, ...] = ("hu", "pl")) -> Ite
         for lang in languages:
             if getattr(entry.names, lang) is None:
                 yield ("names", lang), f"a glossary term needs a name in each language of the game's rulebooks ({', '.join(languages)}; mark a translation of ours as inferred in fact_confidence)"
-    if isinstance(entry, Discrepancy):
-        keys = {r.source.key for r in entry.readings}
-        for i, key in enumerate(entry.follows):
-            if key not in keys:
-                yield ("follows", i), f"{key!r} is not the source of any reading ({', '.join(sorted(keys))})"
     yield from entry.problems()
     for field_path in entry.fact_confidence:
         head = field_path.split(".")[0]

@@ -178,6 +178,10 @@ def test_a_registered_game_gets_pages_anchors_rows_and_checked_scenarios(second)
     assert sorted(p.name for p in (second.site / "second").iterdir()) == ["components", "glossary", "rules-moving", "track"]
     home = (second.site / "index.html").read_text(encoding="utf-8")
     assert "Second Game" in home and "second/track/" in home and "second/rules-moving/" in home
+    components = (second.build / "docs" / "second" / "components.md").read_text(encoding="utf-8")
+    assert "Generated from `data/zz-second.yaml`." in components  # its own file, not another game's
+    glossary = (second.build / "docs" / "second" / "glossary.md").read_text(encoding="utf-8")
+    assert "Every game term in English and Hungarian," in glossary  # the languages its entries have
     rules = (second.site / "second" / "rules-moving" / "index.html").read_text(encoding="utf-8")
     assert "Red reaches space 3 first" in rules and "Checked by the engine in this build" in rules
     db = sqlite_utils.Database(second.build / "kb.db")
@@ -201,3 +205,24 @@ def test_an_entry_kind_without_a_page_fails_the_build(second) -> None:
     pageless = GameModule(game="second", kinds=SECOND.kinds, pages=(plugin.RULES, plugin.COMPONENTS, plugin.GLOSSARY))
     with pytest.raises(BuildError, match="second: no page of the game shows its tracks entries"):
         build(second, registry=REGISTRY.with_games([pageless]), engines={**GAMES, "second": Tokens})
+
+
+def test_a_card_effect_needs_the_game_to_register_its_vocabulary(second) -> None:
+    """Cards are a shared kind whose effect only a game's refinement can check; without one, refused."""
+    card = """\
+cards:
+  - id: second.card.push
+    game: second
+    names: {en: Push}
+    deck: A
+    card_type: action
+    effect: {kind: push, spaces: 2}
+    sources: [{key: T, section: "Cards"}]
+    confidence: text
+"""
+    (second.data / "zz-second-cards.yaml").write_text(card, encoding="utf-8")
+    with pytest.raises(CatalogError) as caught:
+        REGISTRY.with_games([SECOND]).load(second.data, display_root=second.root)
+    assert [str(p) for p in caught.value.problems] == [
+        "data/zz-second-cards.yaml:7:5: cards[0].effect: this game registers no card effects "
+        "(its game module refines the cards kind)"]

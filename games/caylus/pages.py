@@ -3,7 +3,7 @@ reference that repeats the numbers of all of them on one page."""
 
 from __future__ import annotations
 
-from catalog.kinds import ScoringRule, Variant
+from catalog.kinds import Ruling, ScoringRule, Variant
 from games.caylus.kinds import (
     Building,
     Castle,
@@ -62,8 +62,9 @@ def buildings_page(w: PageContext) -> str:
 
 
 def rulings_links(w: PageContext, entry_id: str) -> str | None:
-    questions = [(r, getattr(w.catalog.get(r), "question", r)) for r in w.rulings_about(entry_id)]
-    return w.linked(", ".join(w.link(r, q) for r, q in questions)) or None
+    """Links to the rulings about an entry, each labelled with its question."""
+    rulings = {r.id: r for r in w.catalog.typed("rulings", Ruling, w.game)}
+    return w.linked(", ".join(w.link(i, rulings[i].question) for i in w.rulings_about(entry_id))) or None
 
 
 def summary_table(w: PageContext, buildings: list[Building]) -> str:

@@ -19,7 +19,6 @@ from games.registry import Registry
 from outputs.textsearch import folded_text, stemmed_text
 
 ENTRY_FIELDS = set(Entry.model_fields)
-FTS_TOKENIZE = "unicode61 remove_diacritics 2"
 
 
 def _column_type(annotation: Any) -> type:

@@ -50,7 +50,7 @@ def examples_page(w: PageWriter) -> str:
 
 def faq_page(w: PageWriter) -> str:
     out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
-           "source, the rules it concerns, and the scenarios that check it. Generated from `data/rulings.yaml`.\n"]
+           f"source, the rules it concerns, and the scenarios that check it. Generated from {w.files('rulings')}.\n"]
     for r in w.catalog.typed("rulings", Ruling, w.game):
         rules = Linked(", ".join(w.link(x) for x in r.rules))
         out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),
@@ -64,8 +64,8 @@ def rulebook_map_page(w: PageWriter) -> str:
     """For each rulebook of the game, its cited passages in line order with the rules that cover them."""
     game = w.catalog.get(w.game)
     assert isinstance(game, Game)
-    out = ["# Rulebook map\n", "Reading the Hungarian or Polish rulebook? Find the passage by its heading "
-           "or line and see which rules on this site cover it. Generated from the sources of `data/rules.yaml`.\n"]
+    out = ["# Rulebook map\n", f"Reading the {' or '.join(w.rulebook_languages())} rulebook? Find the passage by its heading "
+           f"or line and see which rules on this site cover it. Generated from the sources of {w.files('rules')}.\n"]
     for book in game.rulebooks:
         passages: dict[tuple[int, str], list[str]] = {}
         for rule in w.rules:

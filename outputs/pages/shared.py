@@ -10,8 +10,8 @@ LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "Ger
 
 
 def components_page(w: PageWriter) -> str:
-    out = ["# Components and setup\n", "Generated from `data/components.yaml`, `data/resources.yaml`, "
-           "`data/setup.yaml` and `data/variants.yaml`.\n", "## Components {#" + w.game + ".components}\n"]
+    out = ["# Components and setup\n", f"Generated from {w.files('components', 'resources', 'setups', 'variants')}.\n",
+           "## Components {#" + w.game + ".components}\n"]
     for c in w.catalog.typed("components", Component, w.game):
         count = f"{'about ' if c.approximate else ''}{c.count}" if c.count else None
         out.append(w.entry_block(3, c, [("In the box", count), ("Per player", c.per_player),
@@ -28,7 +28,7 @@ def components_page(w: PageWriter) -> str:
             ("Starting resources", w.words.bundle(s.starting_resources) if s.starting_resources else None),
             ("Per player", ", ".join(f"{n} {k}" for k, n in s.per_player.items()) or None),
             ("How", s.description)]))
-    out.append("## Variants and the 2-player game {#" + w.game + ".variants}\n")
+    out.append("## Variants and options {#" + w.game + ".variants}\n")
     for v in w.catalog.typed("variants", Variant, w.game):
         out.append(w.entry_block(3, v, [
             ("Player counts", ", ".join(map(str, v.player_counts)) or None),
@@ -62,7 +62,8 @@ def glossary_page(w: PageWriter) -> str:
     others = [e for key in w.module.named_pieces for e in w.catalog.of_kind(key, w.game)]
     codes = ["en", *(c for c in ("hu", "pl", "de", "fr") if any(getattr(e.names, c) for e in [*terms, *others]))]
     headers = [LANGUAGE_NAMES[c] for c in codes]
-    out = ["# Glossary\n", f"Every game term in {', '.join(headers)}, with the other forms the rulebooks use. "
+    languages = headers[0] if len(headers) == 1 else ", ".join(headers[:-1]) + " and " + headers[-1]
+    out = ["# Glossary\n", f"Every game term in {languages}, with the other forms the rulebooks use. "
            "Generated from the catalog's glossary. Named pieces have their own pages and are listed at the end.\n"]
     out.append(table(headers, ([getattr(t.names, c) for c in codes] for t in terms)))
     for t in terms:
@@ -81,7 +82,7 @@ def discrepancies_page(w: PageWriter) -> str:
     items = w.catalog.typed("discrepancies", Discrepancy, w.game)
     out = ["# Where the sources disagree\n",
            "Each entry gives every reading with its source, the reading the project and its engine "
-           "follow, and why. Generated from `data/discrepancies.yaml`.\n",
+           f"follow, and why. Generated from {w.files('discrepancies')}.\n",
            table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
     for d in items:
         readings = [[r.source.key + (f" ({r.source.section}, line {r.source.line})" if r.source.line else (f" ({r.source.section})" if r.source.section else "")),

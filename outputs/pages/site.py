@@ -13,9 +13,9 @@ from games import plugin
 from games.plugin import PageSpec
 from games.registry import Registry
 from outputs.pages import rules, shared
-from outputs.pages.layout import SHARED, Layout
+from outputs.pages.layout import Layout
 from outputs.pages.markdown import table, text
-from outputs.pages.writer import PageWriter
+from outputs.pages.writer import PageWriter, files_of
 
 NavItem = dict[str, Any]
 
@@ -32,7 +32,7 @@ RENDER: dict[str, Callable[[PageWriter], str]] = {
 
 def sources_page(catalog: Catalog) -> str:
     out = ["# Sources\n", "Every rulebook and public source a catalog fact cites, by key. "
-           "Generated from `data/sources.yaml`.\n"]
+           f"Generated from {files_of(catalog, ('sources',))}.\n"]
     for game in catalog.games():
         out.append(f"## {text(catalog.get(game).names.en)} {{#{game}.sources}}\n")
         for s in catalog.typed("sources", Source, game):
@@ -59,7 +59,7 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
     game = writer.game
     pages: dict[str, str] = {}
     items: list[Any] = []
-    for page in writer.module.pages:
+    for page, (name, title, _) in zip(writer.module.pages, writer.layout.pages(game), strict=True):
         if page == plugin.RULES:
             rule_pages = writer.layout.rule_page_titles(game)
             for name, _ in rule_pages:
@@ -67,11 +67,11 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
             if rule_pages:
                 items.append({"The rules": [{title: f"{game}/{name}.md"} for name, title in rule_pages]})
         elif isinstance(page, PageSpec):
-            pages[page.name] = page.render(writer)
-            items.append({page.title: f"{game}/{page.name}.md"})
+            pages[name] = page.render(writer)
+            items.append({title: f"{game}/{name}.md"})
         else:
-            pages[page] = RENDER[page](writer)
-            items.append({SHARED[page].title: f"{game}/{page}.md"})
+            pages[name] = RENDER[page](writer)
+            items.append({title: f"{game}/{name}.md"})
     return pages, items
 
 

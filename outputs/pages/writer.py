@@ -21,6 +21,14 @@ from outputs.terms import TermLinker, rulings_about
 from outputs.textsearch import fold
 
 
+def files_of(catalog: Catalog, kinds: tuple[str, ...], game: str | None = None) -> str:
+    """The catalog files that hold entries of these kinds, as Markdown: `a`, `b` and `c`."""
+    files = sorted({loc.file for loc in catalog.entries.values()
+                    if loc.kind.key in kinds and (game is None or loc.entry.game == game)})
+    named = [f"`{text(f)}`" for f in files] or ["the catalogs"]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
 class PageWriter:
     def __init__(self, catalog: Catalog, module: GameModule, layout: Layout, datasette_url: str,
                  results: list[Any] | None = None):
@@ -74,6 +82,9 @@ class PageWriter:
         return Linked(markdown)
 
     # --- pieces ---------------------------------------------------------------------------------
+
+    def files(self, *kinds: str) -> str:
+        return files_of(self.catalog, kinds, self.game)
 
     def row_url(self, entry: Entry) -> str:
         table_name = self.catalog.kind_of(entry.id).table
