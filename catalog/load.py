@@ -146,6 +146,12 @@ def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = Non
         problems.extend(file_problems)
     catalog = Catalog(schema=schema)
     problems.extend(check_references(catalog, located))
+    if not problems:  # rules spanning entries assume each entry is sound on its own
+        for check in schema.checks:
+            for entry_id, field_path, message in check(catalog):
+                loc = catalog.entries[entry_id]
+                line, col = loc.position(field_path)
+                problems.append(Problem(loc.file, line, col, format_path((loc.kind.key, loc.index, *field_path)), message))
     if problems:
         raise CatalogError(problems)
     return catalog

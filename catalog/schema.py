@@ -5,11 +5,18 @@ It is assembled by the game registry (``games.SCHEMA``); the catalog layer itsel
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from catalog.kinds import SHARED_KINDS, Kind
-from catalog.model import Entry
+from catalog.model import Entry, Path_
+
+if TYPE_CHECKING:
+    from catalog.load import Catalog
+
+CatalogCheck = Callable[["Catalog"], Iterator[tuple[str, Path_, str]]]
+"""A rule spanning several entries of one game: yields (entry id, field path, message)."""
 
 
 @dataclass(frozen=True)
@@ -19,6 +26,8 @@ class Schema:
     """(shared kind key, game id) -> the game's subclass of the kind's model for its own entries."""
     games: tuple[str, ...] = ()
     """The registered games: a catalog may only hold entries of these."""
+    checks: tuple[CatalogCheck, ...] = ()
+    """Rules that span entries (a board against what is known of the printed one), run after references."""
 
     def __post_init__(self) -> None:
         keys = [k.key for k in self.kinds]
@@ -48,13 +57,15 @@ class Schema:
         return [kind.model, *(m for (key, _), m in self.refinements.items() if key == kind.key)]
 
     @classmethod
-    def assemble(cls, games: Iterable[tuple[str, Iterable[Kind], Mapping[str, type[Entry]]]]) -> Schema:
-        """The shared kinds plus, per game (id, own kinds, refinements of shared kinds by key)."""
+    def assemble(cls, games: Iterable[tuple[str, Iterable[Kind], Mapping[str, type[Entry]], Iterable[CatalogCheck]]]) -> Schema:
+        """The shared kinds plus, per game (id, own kinds, refinements of shared kinds by key, checks)."""
         kinds = list(SHARED_KINDS)
         refinements: dict[tuple[str, str], type[Entry]] = {}
         ids = []
-        for game, own, refined in games:
+        checks: list[CatalogCheck] = []
+        for game, own, refined, game_checks in games:
             ids.append(game)
             kinds.extend(own)
             refinements.update({(key, game): model for key, model in refined.items()})
-        return cls(tuple(kinds), refinements, tuple(ids))
+            checks.extend(game_checks)
+        return cls(tuple(kinds), refinements, tuple(ids), tuple(checks))

@@ -185,7 +185,7 @@ def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
 def differences(before: dict[str, Any], after: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
     flat_before, flat_after = flatten(before), flatten(after)
     return {k: (flat_before.get(k), flat_after.get(k)) for k in sorted(set(flat_before) | set(flat_after))
-            if flat_before.get(k) != flat_after.get(k) and not k.startswith(("legal", "pending", "cursor"))}
+            if flat_before.get(k) != flat_after.get(k) and not k.startswith(("legal", "pending", "cursor", "log"))}
 
 
 def check_expectations(expected: Mapping[str, Any], actual: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
@@ -219,8 +219,10 @@ def start(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> tuple[Any, 
     try:
         # each game has its own default players (Caylus four colours, the Duel red and blue)
         chosen = {"players": tuple(options["players"])} if "players" in options else {}
+        # other options are the engine's own keywords (a Maharaja board)
+        chosen |= {k: v for k, v in options.items() if k not in ("players", "variants")}
         engine = factory(variants=tuple(options.get("variants", ())), **chosen)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:  # TypeError: an option the engine does not take
         raise ScenarioError(f"{scenario.where('options')}: scenarios[{scenario.index}].options: {exc}") from exc
     try:
         state = engine.scenario_start(raw.get("given") or {})

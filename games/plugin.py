@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from catalog import Catalog, Entry, Kind, Words
+from catalog.schema import CatalogCheck
 from catalog.words import EffectWording, no_effects
 
 # The pages every game may list by name; the site knows how to write them.
@@ -143,6 +144,8 @@ class GameModule:
     refines: Mapping[str, type[Entry]] = field(default_factory=dict)
     """Shared kind key -> the game's subclass of its model (for example, cards with its effects)."""
     wording: EffectWording = no_effects
+    checks: tuple[CatalogCheck, ...] = ()
+    """Rules spanning several of the game's entries, run by ``kb validate`` after each entry is sound."""
     linked_kinds: tuple[str, ...] = ("terms", "components")
     """Kinds whose English names are linked where rule text uses them, the first kind winning a shared word."""
     named_pieces: tuple[str, ...] = ("resources", "components")

@@ -22,7 +22,7 @@ class Registry:
 
     @cached_property
     def schema(self) -> Schema:
-        return Schema.assemble((m.game, m.kinds, m.refines) for m in self.modules)
+        return Schema.assemble((m.game, m.kinds, m.refines, m.checks) for m in self.modules)
 
     def module(self, game: str) -> GameModule:
         for m in self.modules:

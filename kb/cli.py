@@ -162,7 +162,11 @@ def explain_command(file: str, scenario_id: str | None) -> None:
 @click.option("--games", "count", default=100, show_default=True)
 @click.option("--seed", default=1, show_default=True, help="Seed of the first game; game i uses seed+i")
 @click.option("--json", "as_json", is_flag=True)
-def play_command(game: str, players: int | None, count: int, seed: int, as_json: bool) -> None:
+@click.option("--variant", "variants", multiple=True, help="A variant of the game's catalog (repeatable)")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="An option the game's engine takes, such as the board to play on (repeatable)")
+def play_command(game: str, players: int | None, count: int, seed: int, as_json: bool,
+                 variants: tuple[str, ...], options: tuple[str, ...]) -> None:
     """Play seeded random games, checking every invariant; print games per second (a benchmark)."""
     import json
     import time
@@ -171,7 +175,17 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
     from engine.playout import play
 
     try:
-        instance = engine.game(game, **({"players": players} if players else {}))
+        chosen: dict[str, object] = {"players": players} if players else {}
+        for option in options:
+            name, sep, value = option.partition("=")
+            if not sep or not name:
+                raise click.BadParameter(f"{option!r} is not NAME=VALUE", param_hint="--option")
+            chosen[name] = value
+        if variants:
+            chosen["variants"] = variants
+        instance = engine.game(game, **chosen)
+    except TypeError as exc:  # a keyword the engine does not take
+        raise click.ClickException(f"{game} takes no such option ({exc})") from exc
     except ValueError as exc:
         raise click.ClickException(str(exc)) from exc
     violations: list[str] = []

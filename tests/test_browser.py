@@ -43,6 +43,14 @@ QUERIES = [
     ("pecsétoszlop", {"duel.term.seal-stack"}),
     ("hatalomjelzot", {"duel.term.power-marker", "duel.component.power-marker"}),
     ("Aliena", {"duel.card.aliena"}),
+    ("vándorszerzetes", {"maharaja.character.wandering-monk", "maharaja.term.wandering-monk"}),
+    ("vandorszerzetes", {"maharaja.character.wandering-monk", "maharaja.term.wandering-monk"}),
+    ("vándorszerzetesnek", {"maharaja.character.wandering-monk", "maharaja.term.wandering-monk"}),
+    ("kormányzósáv", {"maharaja.term.governor-track", "maharaja.governor-track"}),
+    ("kormanyzosavon", {"maharaja.term.governor-track", "maharaja.governor-track"}),
+    ("palotát", {"maharaja.term.palace", "maharaja.component.palace"}),
+    ("szádhu", {"maharaja.character.sadhu", "maharaja.term.sadhu"}),
+    ("szadhut", {"maharaja.character.sadhu", "maharaja.term.sadhu"}),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kb.cli import main
@@ -65,3 +66,21 @@ def test_play_runs_seeded_duel_games_and_reports_json() -> None:
 def test_play_refuses_a_player_count_the_game_does_not_take() -> None:
     result = CliRunner().invoke(main, ["play", "duel", "--players", "3", "--games", "1"])
     assert result.exit_code != 0 and "red, blue" in result.output
+
+
+@pytest.mark.parametrize("players", ["2", "3", "4", "5"])
+def test_play_runs_maharaja_at_every_player_count(players: str) -> None:
+    result = CliRunner().invoke(main, ["play", "maharaja", "--players", players, "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert report["games"] == 3 and report["violations"] == []
+
+
+def test_play_takes_a_board_and_variants_and_refuses_unknown_options() -> None:
+    good = CliRunner().invoke(main, ["play", "maharaja", "--games", "2", "--variant", "advanced-1",
+                                     "--option", "board=maharaja.board.assumed"])
+    assert good.exit_code == 0, good.output
+    bad = CliRunner().invoke(main, ["play", "maharaja", "--games", "1", "--option", "board=maharaja.board.nowhere"])
+    assert bad.exit_code == 1 and "no board 'maharaja.board.nowhere'" in bad.output
+    odd = CliRunner().invoke(main, ["play", "maharaja", "--games", "1", "--option", "colour"])
+    assert odd.exit_code != 0 and "is not NAME=VALUE" in odd.output

@@ -37,6 +37,16 @@ async def rows(datasette: Datasette, path: str) -> list[dict]:
     ("Machtzeichen", "duel.term.power-marker"),
     ("Mathilde", "duel.card.maud"),
     ("Fülöp", "duel.term.prior-philip"),
+    # Maharaja: Hungarian case forms, no accents
+    ("vándorszerzetes", "maharaja.character.wandering-monk"),
+    ("vandorszerzetes", "maharaja.character.wandering-monk"),
+    ("vándorszerzetesnek", "maharaja.character.wandering-monk"),
+    ("kormányzósáv", "maharaja.term.governor-track"),
+    ("kormanyzosavon", "maharaja.governor-track"),
+    ("palotát", "maharaja.term.palace"),
+    ("palotat", "maharaja.term.palace"),
+    ("szádhu", "maharaja.character.sadhu"),
+    ("szadhut", "maharaja.character.sadhu"),
 ])
 async def test_search_query(datasette: Datasette, query: str, expected: str) -> None:
     found = await rows(datasette, f"/kb/search.json?q={query}&_shape=array")
@@ -89,4 +99,5 @@ async def test_metadata_describes_tables_and_columns(datasette: Datasette) -> No
     assert tables["buildings"]["columns"]["cost"].startswith("Paid to the stock")
     assert "category" in tables["buildings"]["facets"]
     assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term", "building",
-                                                       "rulings_about", "rules_mentioning", "failed_examples"}
+                                                       "rulings_about", "rules_mentioning", "failed_examples",
+                                                       "gold_by_rank", "character"}

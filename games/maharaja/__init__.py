@@ -1,14 +1,27 @@
-"""Maharaja (Kramer & Kiesling, Phalanx 2004): so far its catalog of shared kinds (rules, glossary,
-discrepancies, components, setup, variants, scoring), registered as one module.
-Its own kinds (characters, actions, the board, the governor track), its worked examples with the scenarios that play them, and its engine come next."""
+"""Maharaja (Kramer & Kiesling, Phalanx 2004): its kinds (characters, disc actions, scoring tables,
+the governor track, boards as data), their wording, pages and tables, registered as one module."""
 
 from games import plugin
-from games.maharaja.pages import end_page
+from games.maharaja import pages, tables
+from games.maharaja.checks import catalog_problems
+from games.maharaja.kinds import KINDS
+from games.maharaja.situation import situation
+from games.maharaja.wording import describe
 from games.plugin import GameModule, PageSpec
 
 GAME = GameModule(
     game="maharaja",
+    kinds=KINDS,
+    wording=describe,
+    checks=(catalog_problems,),
     pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.COMPONENTS,
-           PageSpec("end", "The end of the game", ("scoring_rules",), end_page),
-           plugin.GLOSSARY, plugin.DISCREPANCIES),
+           PageSpec("characters", "Characters and actions", ("characters", "disc_actions", "startings", "costs"), pages.characters_page),
+           PageSpec("board", "The board", ("board_facts", "boards"), pages.board_page),
+           PageSpec("scoring", "Scoring, the governor track and the end",
+                    ("scoring_tables", "city_points", "governor_tracks", "scoring_rules"), pages.scoring_page),
+           plugin.GLOSSARY, plugin.DISCREPANCIES, plugin.EXAMPLES),
+    columns=tables.COLUMNS,
+    queries=tables.QUERIES,
+    api_examples=tables.API_EXAMPLES,
+    situation=situation,
 )

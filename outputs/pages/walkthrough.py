@@ -20,7 +20,9 @@ def describe_players(given: Mapping[str, Any]) -> list[str]:
         for key, value in (player or {}).items():
             if isinstance(value, dict):
                 value = ", ".join(f"{v} {k}" for k, v in value.items())
-            facts.append(f"{key} {value}")
+            elif isinstance(value, list):
+                value = ", ".join(map(str, value)) or "none"
+            facts.append(f"{key.replace('_', ' ')} {value}")
         lines.append(f"{colour}: {'; '.join(facts)}")
     return lines
 

@@ -1,0 +1,69 @@
+"""What every Maharaja position must satisfy; checked after every step of random games and on every
+scenario's starting position."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.maharaja.board import Graph
+from engine.maharaja.rules import ADVANCED_1, Rules
+from engine.maharaja.state import PHASES, State
+
+
+def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int) -> Iterator[str]:
+    if state.phase not in PHASES:
+        yield f"phase: {state.phase!r} is not one of {', '.join(PHASES)}"
+    gold = sum(p.gold for p in state.players.values())
+    if gold + state.bank != gold_total:
+        yield f"gold: players hold {gold} and the bank's balance is {state.bank}; together they must make {gold_total}"
+    cap = rules.village_capacity(len(state.players))
+    if set(state.villages) != set(graph.villages):
+        yield "villages: not the villages of the board"
+    for village, houses in state.villages.items():
+        if len(houses) > cap:
+            yield f"villages.{village}: {len(houses)} houses, at most {cap}"
+        for colour in houses:
+            if colour not in state.players:
+                yield f"villages.{village}: a house of {colour!r}, who does not play"
+    if set(state.cities) != set(graph.cities):
+        yield "cities: not the cities of the board"
+    absent = [c for c in rules.starting.colours if c not in state.players]
+    for name, city in state.cities.items():
+        if len(city.outer) > rules.facts.outer_sites_per_city:
+            yield f"cities.{name}.outer: {len(city.outer)} palaces on {rules.facts.outer_sites_per_city} outer sites"
+        for colour in [*city.outer, *([city.inner] if city.inner else [])]:
+            if colour not in state.players and colour not in absent:
+                yield f"cities.{name}: a palace of {colour!r}, neither a player nor an absent colour"
+        for colour, count in city.houses.items():
+            if colour not in state.players or count < 0:
+                yield f"cities.{name}.houses.{colour}: {count}"
+    places = {graph.start, *graph.cities}
+    for colour, player in state.players.items():
+        if player.gold < 0:
+            yield f"players.{colour}.gold: {player.gold} is below 0"
+        if player.reserve < 0:
+            yield f"players.{colour}.reserve: {player.reserve} is below 0"
+        if player.reserve + state.houses_on_board(colour) > rules.starting.houses_per_colour:
+            yield f"players.{colour}: {player.reserve} in the reserve and {state.houses_on_board(colour)} on the board, more than {rules.starting.houses_per_colour} houses"
+        if state.palaces_built(colour) > rules.palaces_each:
+            yield f"players.{colour}: {state.palaces_built(colour)} palaces built, only {rules.palaces_each} exist"
+        if player.architect not in places:
+            yield f"players.{colour}.architect: {player.architect!r} is not the start space or a city"
+        if player.chits < 0:
+            yield f"players.{colour}.chits: {player.chits}"
+        for action in player.disc:
+            if action not in rules.actions:
+                yield f"players.{colour}.disc: unknown action {action!r} (actions: {', '.join(rules.actions)})"
+    if state.maharaja not in places:
+        yield f"maharaja: {state.maharaja!r} is not the start space or a city"
+    if len(state.track) != rules.track_length:
+        yield f"track: {len(state.track)} spaces, the track has {rules.track_length}"
+    markers = [m for m in state.track if m is not None]
+    if state.phase != "setup" and sorted(markers) != sorted(graph.cities):
+        yield f"track: the markers {markers} are not one per city ({', '.join(graph.cities)})"
+    held = [n for p in state.players.values() for n in p.characters] + list(state.bank_characters)
+    if sorted(held) != sorted(rules.characters):
+        yield f"characters: held and in the bank {sorted(held)}, in play {sorted(rules.characters)}"
+    chits = sum(p.chits for p in state.players.values()) + state.chits_bank
+    if chits != (rules.starting.action_chits if rules.on(ADVANCED_1) else 0):
+        yield f"chits: {chits} in play"
