@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -38,7 +39,18 @@ def datasette_process(project: Project, host: str, port: int) -> subprocess.Pope
     workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py)."""
     command = [sys.executable, "-m", "uvicorn", "--factory", "kb.asgi:create_app", "--host", host, "--port", str(port),
                "--no-access-log", "--log-level", "warning"]
-    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)})
+    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)}, preexec_fn=_die_with_parent)
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: Linux sends it SIGTERM when its parent dies, however the parent
+    ends (even by SIGKILL), so no Datasette outlives ``kb serve``."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+    except OSError:
+        pass  # not Linux: the signal handlers in serve() still stop it
 
 
 def datasette_app(project: Project) -> "Datasette":
@@ -70,6 +82,12 @@ def serve(project: Project, host: str = "127.0.0.1", site_port: int = 8000, data
     print(f"site:      http://{host}:{site_port}/")
     print(f"datasette: http://{host}:{datasette_port}/kb")
     print("Ctrl-C stops both.")
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # SIGTERM and SIGHUP stop both servers as Ctrl-C does
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stop)
     try:
         datasette.wait()
     except KeyboardInterrupt:

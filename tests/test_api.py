@@ -18,7 +18,7 @@ from kb.serve import datasette_app
 CANNED_QUERIES = canned_queries(REGISTRY)
 
 SAMPLE_PARAMS = {"q": "intéző", "resource": "stone", "category": "", "building": "architect", "term": "provost",
-                 "players": "4", "character": "szádhu"}
+                 "players": "4", "character": "szádhu", "game": "caylus"}
 
 
 @pytest.fixture

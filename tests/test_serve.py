@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 from kb.serve import needs_build
 
@@ -49,9 +51,35 @@ def test_serve_answers_on_both_ports(built) -> None:
             raise AssertionError("a write endpoint answered")
         except urllib.error.HTTPError as refused:
             assert refused.code in (403, 404, 405)
+        readme_curl(datasette_port)
     finally:
-        process.terminate()
+        process.terminate()  # SIGTERM, as a service manager stops it
         process.wait(timeout=20)
+    assert not listening(site_port) and not listening(datasette_port), "a server outlived kb serve"
+
+
+def listening(port: int) -> bool:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) != 0:
+                return False
+        time.sleep(0.2)
+    return True
+
+
+def readme_curl(port: int) -> None:
+    """The README's API example, run as printed (only the port is this test's)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines() if line.startswith("curl ") and "search.json" in line)
+    result = subprocess.run(command.replace(":8001/", f":{port}/"), shell=True, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert rows[0]["entity_id"] in {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}, rows[:2]
+    assert all(row["game"] == "caylus" for row in rows)
+    # the word is one of the quarry's Hungarian names: it finds the entry, and the snippet shows the
+    # entry's own text, never the list of forms
+    assert rows[0]["snippet"] and "kőfejtő" not in rows[0]["snippet"]
 
 
 def test_needs_build_notices_changed_catalogs(built) -> None:

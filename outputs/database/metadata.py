@@ -42,12 +42,15 @@ ENTRY_COLUMN_HELP = {
 SEARCH_QUERY: dict[str, dict[str, Any]] = {
     "search": {
         "title": "Search everything (EN/HU/PL, any case ending, with or without accents)",
-        "description": "Finds buildings, terms, rules facts and discrepancies from an English, Hungarian or Polish word.",
+        "description": "Words or a question in English, Hungarian or Polish, with or without accents, in any case "
+                       "ending. Entries that match every word come first, then those that match some; `snippet` is "
+                       "the entry's own text with the matched words in <mark>. `game` (an id of the games table) "
+                       "limits the search to one game; leave it empty for all.",
         "sql": (
-            "select search.entity_id, search.kind, search.title, search.name_hu, search.name_pl, search.game\n"
-            "from search_fts join search on search.rowid = search_fts.rowid\n"
-            "where search_fts match kb_fts_query(:q)\n"
-            f"order by {SEARCH_RANK} limit 50"
+            "select s.entity_id, s.kind, s.title, s.name_hu, s.name_pl, s.game,\n"
+            "  json_extract(hit.value, '$.snippet') as snippet\n"
+            "from json_each(kb_search(:q, :game)) hit join search s on s.entity_id = json_extract(hit.value, '$.id')\n"
+            "order by cast(hit.key as integer)"
         ),
     },
 }

@@ -1,0 +1,87 @@
+"""Text and queries cut into search keys, by the one definition in definition.json.
+
+A key is a folded word (lower case, no accents, ł as l) or a stem of it: the word with one listed
+suffix of any of our languages removed, as long as ``min_stem`` letters remain. A text and a query
+meet where their keys do, so "kamieniołomie" finds "kamieniołom" and "palotát" finds "palota"
+without word forms generated into the pages. The site's search script reads the same definition.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Any
+
+DEFINITION = Path(__file__).with_name("definition.json")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One word of a query: as typed (folded), and the keys that find it."""
+
+    word: str
+    keys: frozenset[str]
+
+
+class Analyzer:
+    def __init__(self, definition: dict[str, Any]):
+        self.definition = definition
+        self.folds = str.maketrans(definition["extra_folds"])
+        self.min_stem: int = definition["min_stem"]
+        self.suffixes = sorted({s for lang in definition["suffixes"].values() for s in lang}, key=len)
+        self.stop_words = {w for lang in definition["stop_words"].values() for w in lang}
+        self.synonyms: dict[str, tuple[str, ...]] = {}
+        for group in definition["synonyms"]:
+            folded = tuple(self.fold(w) for w in group)
+            for word in folded:
+                self.synonyms[word] = tuple(w for w in folded if w != word)
+
+    @classmethod
+    def default(cls) -> Analyzer:
+        return _default()
+
+    def fold(self, text: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", text.lower().translate(self.folds))
+        return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+    def words(self, text: str) -> list[str]:
+        """Folded words of a text, in order."""
+        return [self.fold(w) for w in _WORD.findall(text)]
+
+    @cached_property
+    def _keys_cache(self) -> dict[str, frozenset[str]]:
+        return {}
+
+    def keys(self, word: str) -> frozenset[str]:
+        """The keys of one folded word: itself and each stem its suffixes leave."""
+        found = self._keys_cache.get(word)
+        if found is None:
+            out = {word}
+            for suffix in self.suffixes:
+                if word.endswith(suffix) and len(word) - len(suffix) >= self.min_stem:
+                    out.add(word[: -len(suffix)])
+            found = self._keys_cache[word] = frozenset(out)
+        return found
+
+    def query(self, text: str) -> list[Term]:
+        """The query's terms: stop words and one-letter words dropped (unless nothing else is left),
+        each term with its own keys and those of its synonyms."""
+        words = list(dict.fromkeys(self.words(text)))
+        meaningful = [w for w in words if w not in self.stop_words and (len(w) > 1 or w.isdigit())]
+        out = []
+        for word in meaningful or words:
+            keys = set(self.keys(word))
+            for other in self.synonyms.get(word, ()):
+                keys |= self.keys(other)
+            out.append(Term(word, frozenset(keys)))
+        return out
+
+
+@lru_cache(maxsize=1)
+def _default() -> Analyzer:
+    return Analyzer(json.loads(DEFINITION.read_text(encoding="utf-8")))

@@ -1,0 +1,146 @@
+"""Ranked search over the catalog's entries, with snippets: the same for the API and the benchmark.
+
+Ranking, most important first: how many of the query's terms an entry matches (so an entry with
+every word comes first, and entries with some words follow when few have all); then a score that
+counts a term in the entry's names ten times a term in its text, weighted by how rare the term is;
+an entry whose name is the query itself comes first among equals.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from outputs.search.analysis import Analyzer, Term
+
+NAME_WEIGHT, TERMS_WEIGHT, BODY_WEIGHT, BODY_TF_CAP = 10.0, 2.0, 1.0, 3
+EXACT_NAME_BONUS, ALL_IN_NAMES_BONUS = 100.0, 20.0
+# Entries that retell or dispute other entries mention everything their subject does: they rank
+# below the entry that is the thing, at equal matches.
+KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.7, "scenarios": 0.6}
+SNIPPET_WORDS = 28
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Document:
+    id: str
+    game: str
+    kind: str
+    title: str
+    names: str
+    """Every name and surface form, in every language."""
+    body: str
+    name_hu: str | None = None
+    name_pl: str | None = None
+    terms: str = ""
+    """Names, in every language, of the terms and pieces the entry's text mentions: how a Hungarian or
+    Polish word finds a rule written in English."""
+
+
+@dataclass
+class Hit:
+    document: Document
+    matched: int
+    score: float
+    snippet: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        d = self.document
+        return {"entity_id": d.id, "kind": d.kind, "title": d.title, "name_hu": d.name_hu, "name_pl": d.name_pl,
+                "game": d.game, "matched": self.matched, "score": round(self.score, 2), "snippet": self.snippet}
+
+
+@dataclass
+class _Posting:
+    in_name: bool = False
+    in_terms: bool = False
+    body_tf: int = 0
+
+
+@dataclass
+class SearchIndex:
+    documents: list[Document]
+    analyzer: Analyzer = field(default_factory=Analyzer.default)
+
+    def __post_init__(self) -> None:
+        self.postings: dict[str, dict[int, _Posting]] = {}
+        self.exact_names: list[set[str]] = []
+        for i, doc in enumerate(self.documents):
+            names = [doc.title, *doc.names.split(" | ")]
+            self.exact_names.append({" ".join(self.analyzer.words(n)) for n in names if n})
+            for word in self.analyzer.words(" ".join(names)):
+                for key in self.analyzer.keys(word):
+                    self.postings.setdefault(key, {}).setdefault(i, _Posting()).in_name = True
+            for word in self.analyzer.words(doc.terms):
+                for key in self.analyzer.keys(word):
+                    self.postings.setdefault(key, {}).setdefault(i, _Posting()).in_terms = True
+            for word, count in Counter(self.analyzer.words(doc.body)).items():
+                for key in self.analyzer.keys(word):
+                    posting = self.postings.setdefault(key, {}).setdefault(i, _Posting())
+                    posting.body_tf = max(posting.body_tf, count)
+
+    def _matches(self, term: Term) -> dict[int, _Posting]:
+        found: dict[int, _Posting] = {}
+        for key in term.keys:
+            for doc, posting in self.postings.get(key, {}).items():
+                best = found.setdefault(doc, _Posting())
+                best.in_name |= posting.in_name
+                best.in_terms |= posting.in_terms
+                best.body_tf = max(best.body_tf, posting.body_tf)
+        return found
+
+    def search(self, query: str, game: str | None = None, kinds: Iterable[str] = (), limit: int = 10) -> list[Hit]:
+        terms = self.analyzer.query(query)
+        if not terms:
+            return []
+        wanted_kinds = set(kinds)
+        total = len(self.documents)
+        matched: Counter[int] = Counter()
+        score: dict[int, float] = {}
+        in_names: Counter[int] = Counter()
+        for term in terms:
+            found = self._matches(term)
+            idf = math.log(1 + total / (1 + len(found)))
+            for doc, posting in found.items():
+                matched[doc] += 1
+                in_names[doc] += posting.in_name
+                score[doc] = score.get(doc, 0.0) + idf * (NAME_WEIGHT * posting.in_name + TERMS_WEIGHT * posting.in_terms
+                                     + BODY_WEIGHT * min(posting.body_tf, BODY_TF_CAP))
+        phrase = " ".join(t.word for t in terms)
+        hits = []
+        for doc, count in matched.items():
+            document = self.documents[doc]
+            if (game and document.game != game) or (wanted_kinds and document.kind not in wanted_kinds):
+                continue
+            bonus = EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
+            hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
+        hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title))
+        for hit in hits[:limit]:
+            hit.snippet = self.snippet(hit.document.body, terms)
+        return hits[:limit]
+
+    def snippet(self, text: str, terms: list[Term]) -> str:
+        """A stretch of the entry's own text around its first matched word, matched words marked with
+        <mark> (everything else HTML-escaped)."""
+        keys = set().union(*(t.keys for t in terms))
+        tokens = list(_TOKEN.finditer(text))
+        hits = [i for i, m in enumerate(tokens) if self.analyzer.keys(self.analyzer.fold(m.group())) & keys]
+        if not tokens:
+            return ""
+        first = max(0, (hits[0] if hits else 0) - SNIPPET_WORDS // 3)
+        last = min(len(tokens), first + SNIPPET_WORDS)
+        start = tokens[first].start() if first else 0
+        end = tokens[last - 1].end() if last < len(tokens) else len(text)
+        out, at = [], start
+        for i in hits:
+            if first <= i < last:
+                m = tokens[i]
+                out += [html.escape(text[at:m.start()]), "<mark>", html.escape(m.group()), "</mark>"]
+                at = m.end()
+        out.append(html.escape(text[at:end]))
+        return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(text) else "")

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Search quality and speed on the player query set (prints figures, asserts nothing).
+
+Runs every query of scripts/search_queries.yaml through the API's search (Datasette's in-process
+client, the canned query `search` backed by outputs/search), over all games and within the query's
+game, and, for comparison, through the FTS5 query the API used before (every word ANDed). The site
+still searches with Material's lunr; it is not measured here until our own client search replaces it. Prints recall@1, recall@5 and MRR per language and
+channel, the misses, and the API's median and 95th-percentile latency.
+
+    .venv/bin/python scripts/bench_search.py            # builds first if there is no build
+    .venv/bin/python scripts/bench_search.py --misses   # also list every query missed at 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import quote
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERIES = Path(__file__).with_name("search_queries.yaml")
+
+
+def old_fts(db: Path):  # type: ignore[no-untyped-def]
+    from outputs.database.tables import SEARCH_RANK
+    from outputs.textsearch import fts_query
+
+    conn = sqlite3.connect(db)
+
+    def run(q: str) -> list[str]:
+        sql = (f"select search.entity_id from search_fts join search on search.rowid = search_fts.rowid "
+               f"where search_fts match ? order by {SEARCH_RANK} limit 50")
+        return [r[0] for r in conn.execute(sql, (fts_query(q),))]
+    return run
+
+
+async def api_results(db: Path, queries: list[str], games: list[str | None]) -> tuple[list[list[str]], list[float]]:
+    from datasette.app import Datasette
+
+    ds = Datasette([str(db)], settings={"num_sql_threads": 1}, metadata=__import__("json").loads((db.parent / "metadata.json").read_text()))
+    await ds.invoke_startup()
+    found, times = [], []
+    for q, game in zip(queries, games):
+        started = time.perf_counter()
+        response = await ds.client.get(f"/kb/search.json?q={quote(q)}&game={game or ''}&_shape=array")
+        times.append((time.perf_counter() - started) * 1000)
+        found.append([row["entity_id"] for row in response.json()])
+    return found, times
+
+
+def rank(expected: list[str], results: list[str]) -> int | None:
+    for i, found in enumerate(results, start=1):
+        if found in expected:
+            return i
+    return None
+
+
+def report(name: str, cases: list[dict], ranks: list[int | None]) -> None:
+    by_lang: dict[str, list[int | None]] = defaultdict(list)
+    for case, r in zip(cases, ranks):
+        by_lang[case["lang"]].append(r)
+        by_lang["all"].append(r)
+    print(f"\n{name}")
+    print(f"  {'lang':5} {'queries':>7} {'recall@1':>9} {'recall@5':>9} {'MRR':>6}")
+    for lang in ("en", "hu", "pl", "all"):
+        rs = by_lang.get(lang, [])
+        if not rs:
+            continue
+        at1 = sum(r == 1 for r in rs) / len(rs)
+        at5 = sum(r is not None and r <= 5 for r in rs) / len(rs)
+        mrr = sum(1 / r for r in rs if r) / len(rs)
+        print(f"  {lang:5} {len(rs):7} {at1:9.1%} {at5:9.1%} {mrr:6.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--misses", action="store_true", help="list the queries missed at 5")
+    args = parser.parse_args()
+    db = ROOT / "build" / "kb.db"
+    if not db.exists():
+        from kb.build import build
+        from kb.project import Project
+
+        build(Project(ROOT))
+    cases = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))["queries"]
+    texts = [c["q"] for c in cases]
+    api, times = asyncio.run(api_results(db, texts, [None] * len(texts)))
+    in_game, _ = asyncio.run(api_results(db, texts, [c["game"] for c in cases]))
+    before = old_fts(db)
+    report("API search, all games (outputs/search, this build)", cases, [rank(c["expect"], r) for c, r in zip(cases, api)])
+    report("API search within the query's game (&game=...)", cases, [rank(c["expect"], r) for c, r in zip(cases, in_game)])
+    report("API search as it was (FTS5, every word ANDed)", cases, [rank(c["expect"], before(c["q"])) for c in cases])
+    times.sort()
+    print(f"\nAPI latency over {len(times)} queries (in-process client): median {statistics.median(times):.1f} ms, "
+          f"95th percentile {times[int(len(times) * 0.95)]:.1f} ms")
+    if args.misses:
+        print("\nmissed at 5 (API):")
+        for c, r in zip(cases, api):
+            if rank(c["expect"], r) is None or rank(c["expect"], r) > 5:  # type: ignore[operator]
+                print(f"  [{c['lang']}] {c['q']!r} -> {r[:3]} (want {c['expect']})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""The search definition (outputs/search): keys, stop words, synonyms, ranking, fallback, snippets."""
+
+from __future__ import annotations
+
+import pytest
+
+from outputs.search import Analyzer, Document, SearchIndex
+
+
+@pytest.fixture(scope="module")
+def analyzer() -> Analyzer:
+    return Analyzer.default()
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("kamieniołomie", "Kamieniołom"),   # PL locative, and ł folded
+    ("kamieniolomu", "kamieniołom"),    # without diacritics
+    ("palotát", "palota"),              # HU accusative
+    ("jegyzővel", "jegyző"),            # HU instrumental
+    ("dénárral", "dénár"),              # HU instrumental, assimilated
+    ("kościoła", "kościół"),            # PL genitive: ó and o meet once folded
+    ("burmistrzem", "burmistrz"),
+    ("movement", "move"),
+    ("castles", "castle"),
+    ("házat", "ház"),                  # short HU words keep a 3-letter stem
+    ("várban", "vár"),
+])
+def test_a_form_meets_the_written_word(analyzer: Analyzer, typed: str, written: str) -> None:
+    typed_keys = analyzer.keys(analyzer.fold(typed))
+    written_keys = analyzer.keys(analyzer.fold(written))
+    assert typed_keys & written_keys, (typed_keys, written_keys)
+
+
+def test_short_stems_are_not_cut(analyzer: Analyzer) -> None:
+    """No stem below min_stem (3) letters: "last" and "łaska" must not meet."""
+    assert not analyzer.keys("last") & analyzer.keys(analyzer.fold("łaska"))
+    assert all(len(k) >= 3 for k in analyzer.keys("castles")) and "ca" not in analyzer.keys("cases")
+
+
+def test_stop_words_go_unless_nothing_else_is_left(analyzer: Analyzer) -> None:
+    assert [t.word for t in analyzer.query("how many workers does a player get")] == ["workers", "player"]
+    assert [t.word for t in analyzer.query("gra na 2 osoby")] == ["gra", "2", "osoby"]
+    assert [t.word for t in analyzer.query("the")] == ["the"]
+
+
+def test_synonyms_join_digits_and_number_words(analyzer: Analyzer) -> None:
+    two = analyzer.query("2")[0]
+    assert {"two", "dwoch", "ketto"} <= two.keys
+
+
+def index() -> SearchIndex:
+    return SearchIndex([
+        Document("g.term.castle", "g", "terms", "castle", "castle | vár | zamek", "The building players supply with batches."),
+        Document("g.rule.penalty", "g", "rules", "Castle penalty", "Castle penalty",
+                 "A player who gives no batch to the castle loses 2 prestige points."),
+        Document("g.discrepancy.castle", "g", "discrepancies", "Castle wording", "Castle wording",
+                 "The castle, the castle and the castle: the texts differ on batches for the castle."),
+        Document("g.rule.provost", "g", "rules", "Provost", "Provost | udvarnagy",
+                 "Players may <move> the provost up to three spaces.", terms="castle | vár"),
+        Document("h.rule.ties", "h", "rules", "Ties", "Ties", "Equal totals favour the player holding power."),
+    ])
+
+
+def test_the_entry_that_is_the_thing_ranks_above_those_that_mention_it() -> None:
+    hits = index().search("castle")
+    assert hits[0].document.id == "g.term.castle"
+    assert [h.document.id for h in hits].index("g.discrepancy.castle") > [h.document.id for h in hits].index("g.rule.penalty")
+
+
+def test_every_word_ranks_above_some_and_partial_matches_are_not_dropped() -> None:
+    hits = index().search("castle penalty nonsenseword")
+    assert hits[0].document.id == "g.rule.penalty" and hits[0].matched == 2
+    assert len(hits) >= 3  # no entry has every word: the best partial matches still come back
+
+
+def test_a_hungarian_word_finds_an_english_rule_through_its_names_and_terms() -> None:
+    assert index().search("udvarnagyot")[0].document.id == "g.rule.provost"
+    assert "g.rule.provost" in [h.document.id for h in index().search("várban")]
+
+
+def test_the_game_filter_keeps_one_game() -> None:
+    assert {h.document.game for h in index().search("player", game="h")} == {"h"}
+    assert {h.document.game for h in index().search("player")} == {"g", "h"}
+
+
+def test_snippets_are_the_entrys_text_with_marks_and_nothing_else() -> None:
+    hit = index().search("moving provost")[0]
+    assert hit.document.id == "g.rule.provost"
+    assert hit.snippet == "Players may &lt;<mark>move</mark>&gt; the <mark>provost</mark> up to three spaces."
+    assert "udvarnagy" not in hit.snippet  # names and forms are searched, never shown
