@@ -8,10 +8,11 @@ A game supplies rules (static, read from the catalogs) and a state (one position
 
 from __future__ import annotations
 
+import copy
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 CHANCE = "chance"
@@ -75,6 +76,20 @@ class Decision:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Decision:
         return cls(raw["kind"], raw["player"], raw["rule"], dict(raw.get("data", {})))
+
+
+class PlainState:
+    """What dataclass states share: a deep copy, and plain data with the pending decisions as dicts."""
+
+    pending: list[Decision]
+
+    def copy(self) -> Any:
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = asdict(self)  # type: ignore[call-overload]  # subclasses are dataclasses
+        data["pending"] = [d.to_dict() for d in self.pending]
+        return data
 
 
 class DecisionGame(ABC):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Decision, InvalidState
+from engine.core import Decision, InvalidState, PlainState
 
 PHASES = ("deal", "place", "siege", "conflict", "turns", "over")
 
@@ -47,7 +46,7 @@ class Conflict:
 
 
 @dataclass
-class State:
+class State(PlainState):
     players: dict[str, Player]
     power: str
     bank: int
@@ -77,16 +76,8 @@ class State:
     pending: list[Decision] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
 
-    def copy(self) -> State:
-        return copy.deepcopy(self)
-
     def opponent(self, player: str) -> str:
         return next(p for p in self.players if p != player)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["pending"] = [d.to_dict() for d in self.pending]
-        return data
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:

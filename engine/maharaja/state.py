@@ -6,11 +6,10 @@ the reserve nor on the board, and a player's unbuilt palaces are what the board 
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Decision, InvalidState
+from engine.core import Decision, InvalidState, PlainState
 
 PHASES = ("setup", "discs", "turns", "over")
 
@@ -76,7 +75,7 @@ class Auction:
 
 
 @dataclass
-class State:
+class State(PlainState):
     players: dict[str, Player]
     villages: dict[str, list[str]]
     cities: dict[str, City]
@@ -99,9 +98,6 @@ class State:
     pending: list[Decision] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
 
-    def copy(self) -> State:
-        return copy.deepcopy(self)
-
     def houses_on_board(self, colour: str) -> int:
         return sum(v.count(colour) for v in self.villages.values()) + sum(c.houses.get(colour, 0) for c in self.cities.values())
 
@@ -110,11 +106,6 @@ class State:
 
     def holder(self, number: int) -> str | None:
         return next((p for p, pl in self.players.items() if number in pl.characters), None)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["pending"] = [d.to_dict() for d in self.pending]
-        return data
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:
