@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from catalog import Catalog
 from games import REGISTRY, Registry
 from kb.project import Project
 from outputs.buildinfo import BuildInfo
@@ -24,8 +25,9 @@ from outputs.database.build import build_database
 from outputs.database.exports import write_downloads
 from outputs.database.metadata import build_metadata
 from outputs.pages.apipage import api_page
-from outputs.pages.layout import LayoutError
+from outputs.pages.layout import Layout, LayoutError
 from outputs.pages.site import write_pages
+from outputs.search.site_index import site_index
 
 DEFAULT_DATASETTE_URL = "http://127.0.0.1:8001"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000"
@@ -124,6 +126,7 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
+        write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
         build_site(project, docs, staging / "site", nav)
         _swap(project, staging)
     except BaseException:
@@ -131,6 +134,21 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
         raise
     shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(entries=len(catalog.entries), rows=rows, pages=len(pages), seconds=time.perf_counter() - started)
+
+
+def write_search_index(catalog: Catalog, registry: Registry, db: Path, target: Path) -> None:
+    """The site's search index: the API's documents with the page each entry is shown on."""
+    layout = Layout(catalog, registry)
+
+    def url_of(entry_id: str) -> str | None:
+        try:
+            return layout.page_of(entry_id)
+        except KeyError:  # a kind with no page of its own (none is searched on the site)
+            return None
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = site_index(db, url_of)
+    target.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def _swap(project: Project, staging: Path) -> None:

@@ -3,8 +3,9 @@
 
 Runs every query of scripts/search_queries.yaml through the API's search (Datasette's in-process
 client, the canned query `search` backed by outputs/search), over all games and within the query's
-game, and, for comparison, through the FTS5 query the API used before (every word ANDed). The site
-still searches with Material's lunr; it is not measured here until our own client search replaces it. Prints recall@1, recall@5 and MRR per language and
+game; through the site's own search script (run under Node on the site's index: the tests check it
+gives the API's results); and, for comparison, through the FTS5 query the API used before (every word
+ANDed). Also prints the site index's size and how soon after a page loads its search is ready. Prints recall@1, recall@5 and MRR per language and
 channel, the misses, and the API's median and 95th-percentile latency.
 
     .venv/bin/python scripts/bench_search.py            # builds first if there is no build
@@ -55,6 +56,47 @@ async def api_results(db: Path, queries: list[str], games: list[str | None]) -> 
     return found, times
 
 
+def site_results(queries: list[str], games: list[str | None]) -> list[list[str]]:
+    """The site's search script (site/javascripts/kb-search.js) run under Node on the site's index."""
+    import json
+    import subprocess
+
+    result = subprocess.run(["node", str(ROOT / "tests" / "js" / "run_search.js"), str(ROOT / "site" / "javascripts" / "kb-search.js"),
+                             str(ROOT / "site" / "search" / "index.json")], input=json.dumps([[q, g] for q, g in zip(queries, games)]),
+                            capture_output=True, text=True, check=True)
+    return [[hit[0] for hit in hits] for hits in json.loads(result.stdout)]
+
+
+def site_ready_ms(runs: int = 5) -> list[float]:
+    """Milliseconds from a page's load event until its search is ready, in headless Chromium."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT / "site")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    times = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            for _ in range(runs):
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{server.server_port}/caylus/buildings/", wait_until="load")
+                times.append(page.evaluate("KbSearch.whenReady().then(() => performance.now() - performance.timing.loadEventEnd"
+                                           " + performance.timing.navigationStart)"))
+                page.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    return times
+
+
 def rank(expected: list[str], results: list[str]) -> int | None:
     for i, found in enumerate(results, start=1):
         if found in expected:
@@ -94,12 +136,20 @@ def main() -> None:
     api, times = asyncio.run(api_results(db, texts, [None] * len(texts)))
     in_game, _ = asyncio.run(api_results(db, texts, [c["game"] for c in cases]))
     before = old_fts(db)
+    site_all = site_results(texts, [None] * len(texts))
+    site_game = site_results(texts, [c["game"] for c in cases])
     report("API search, all games (outputs/search, this build)", cases, [rank(c["expect"], r) for c, r in zip(cases, api)])
     report("API search within the query's game (&game=...)", cases, [rank(c["expect"], r) for c, r in zip(cases, in_game)])
+    report("Site search, all games (site/javascripts/kb-search.js under Node)", cases, [rank(c["expect"], r) for c, r in zip(cases, site_all)])
+    report("Site search within the page's game", cases, [rank(c["expect"], r) for c, r in zip(cases, site_game)])
     report("API search as it was (FTS5, every word ANDed)", cases, [rank(c["expect"], before(c["q"])) for c in cases])
     times.sort()
     print(f"\nAPI latency over {len(times)} queries (in-process client): median {statistics.median(times):.1f} ms, "
           f"95th percentile {times[int(len(times) * 0.95)]:.1f} ms")
+    index = ROOT / "site" / "search" / "index.json"
+    ready = site_ready_ms()
+    print(f"site index: {index.stat().st_size / 1024:.0f} KiB; search ready after the load event: "
+          f"median {statistics.median(ready):.0f} ms over {len(ready)} page loads (headless Chromium)")
     if args.misses:
         print("\nmissed at 5 (API):")
         for c, r in zip(cases, api):

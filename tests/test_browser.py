@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -91,16 +91,17 @@ def page(browser: Browser, requests_seen: list[str]) -> Iterator[Page]:
     page.close()
 
 
-def search(page: Page, site_url: str, query: str) -> list[str]:
-    """Type a query into the search box; return the result links' anchors, best first."""
+def search(page: Page, site_url: str, query: str, every_game: bool = True) -> list[str]:
+    """Type a query into the site's search box (from the home page, which searches every game);
+    return the result links' anchors, best first."""
     page.goto(site_url + "/")
-    page.keyboard.press("/")  # Material's shortcut focuses the search box
-    box = page.locator("input.md-search__input")
+    page.keyboard.press("/")  # focuses the search box
+    box = page.locator("input.kb-search__input")
     box.fill("")
     box.type(query, delay=15)
-    page.wait_for_function("document.querySelector('.md-search-result__meta').textContent.match(/match/i)")
-    hrefs = page.locator(".md-search-result__item a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
-    return [urlparse(h).fragment for h in hrefs if urlparse(h).fragment]
+    page.wait_for_function("q => document.querySelector('.kb-search__results').dataset.query === q", arg=query)
+    hrefs = page.locator(".kb-search__item a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    return [unquote(urlparse(h).fragment) for h in hrefs if urlparse(h).fragment]
 
 
 @pytest.mark.parametrize("query, anchors", QUERIES, ids=[q for q, _ in QUERIES])

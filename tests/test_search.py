@@ -88,3 +88,35 @@ def test_snippets_are_the_entrys_text_with_marks_and_nothing_else() -> None:
     assert hit.document.id == "g.rule.provost"
     assert hit.snippet == "Players may &lt;<mark>move</mark>&gt; the <mark>provost</mark> up to three spaces."
     assert "udvarnagy" not in hit.snippet  # names and forms are searched, never shown
+
+
+def test_the_site_script_and_the_api_give_the_same_results(built) -> None:  # type: ignore[no-untyped-def]
+    """One definition, two implementations: the site's script (under Node) and the API's Python give
+    the same ten results with the same snippets for every query of the player query set, over all
+    games and within each query's game."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    import yaml
+
+    from outputs.search import index_from_database
+
+    node = shutil.which("node")
+    assert node, "Node.js runs the site's search script in this test"
+    root = Path(__file__).resolve().parent.parent
+    cases = yaml.safe_load((root / "scripts" / "search_queries.yaml").read_text(encoding="utf-8"))["queries"]
+    queries = [[c["q"], None] for c in cases] + [[c["q"], c["game"]] for c in cases] + [["kőfejtőben", None], ["", None]]
+    result = subprocess.run([node, str(root / "tests" / "js" / "run_search.js"), str(built.site / "javascripts" / "kb-search.js"),
+                             str(built.site / "search" / "index.json")], input=json.dumps(queries),
+                            capture_output=True, text=True, timeout=120, check=True)
+    site = json.loads(result.stdout)
+    api = index_from_database(built.build / "kb.db")
+    differ = []
+    for (query, game), from_site in zip(queries, site):
+        from_api = [[h.document.id, h.snippet] for h in api.search(query, game=game, limit=10)]
+        if from_site != from_api:
+            differ.append(f"{query!r} ({game}): site {from_site[:3]} api {from_api[:3]}")
+    assert not differ, "\n".join(differ[:10])
+    assert site[-2] and not site[-1]

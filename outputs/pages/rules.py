@@ -27,7 +27,6 @@ def rules_page(w: PageWriter, page: str) -> str:
         out.append(w.heading(3, r))
         out.append(w.link_text(r.text, exclude={r.id}) + "\n")
         out.append("\n" + w.source_line(r))
-        out.append(w.search_forms(r))
         out.append(w.rulings_beside(r.id))
         out.append(w.walkthroughs("illustrates", r.id))
     return "\n".join(out)

@@ -14,11 +14,9 @@ from catalog import Catalog, Entry
 from catalog.kinds import Ruling, Source
 from catalog.model import LANGUAGES
 from games.plugin import GameModule
-from outputs.pages.inflect import search_aliases
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import Linked, table, text
 from outputs.terms import TermLinker, rulings_about
-from outputs.textsearch import fold
 
 
 def files_of(catalog: Catalog, kinds: tuple[str, ...], game: str | None = None) -> str:
@@ -61,7 +59,6 @@ class PageWriter:
         if entry.notes:
             out.append(f"\n{text(entry.notes)}\n")
         out.append("\n" + self.source_line(entry))
-        out.append(self.search_forms(entry))
         return "\n".join(out) + "\n"
 
     def mentioned_in(self, entry_id: str) -> Linked | None:
@@ -101,17 +98,6 @@ class PageWriter:
         if forms:
             line += f"  \nOther forms: {text(', '.join(forms))}"
         return line + "\n"
-
-    def search_forms(self, entry: Entry) -> str:
-        """A hidden block of search aliases: every name and form, their case forms, and all of them
-        without accents, so lunr (which neither folds accents nor stems Hungarian) finds the entry
-        from ``kőfejtőben``, ``intézőt`` or ``kamieniolom``."""
-        names = [n for lang in LANGUAGES for n in [getattr(entry.names, lang), *getattr(entry.names.forms, lang)] if n]
-        # case forms of the name and of one-word synonyms; multi-word phrases would swamp the index
-        base = {lang: [n for n in [getattr(entry.names, lang), *getattr(entry.names.forms, lang)]
-                       if n and (n == getattr(entry.names, lang) or " " not in n)] for lang in ("hu", "pl")}
-        words = dict.fromkeys(w for word in [*names, *search_aliases(base)] for w in (word.lower(), fold(word)))
-        return f'<span class="kb-search-forms" hidden>Search forms: {text(" · ".join(words))}</span>\n'
 
     def source_line(self, entry: Entry) -> str:
         refs = []

@@ -1,0 +1,234 @@
+// Rulebook KB's own search, offline: the same definition (search/index.json carries
+// outputs/search/definition.json) and the same ranking as the API (outputs/search/engine.py); the
+// tests run both on the player query set and compare. The search box goes into Material's header.
+"use strict";
+
+(function (root) {
+  const WORD = /[\p{L}\p{N}]+/gu;
+  const NAME_WEIGHT = 10, TERMS_WEIGHT = 2, BODY_WEIGHT = 1, BODY_TF_CAP = 3;
+  const EXACT_NAME_BONUS = 100, ALL_IN_NAMES_BONUS = 20, SNIPPET_WORDS = 28;
+  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
+
+  class Analyzer {
+    constructor(definition) {
+      this.folds = definition.extra_folds;
+      this.minStem = definition.min_stem;
+      this.suffixes = [...new Set(Object.values(definition.suffixes).flat())];
+      this.stopWords = new Set(Object.values(definition.stop_words).flat());
+      this.synonyms = new Map();
+      for (const group of definition.synonyms) {
+        const folded = group.map((w) => this.fold(w));
+        for (const word of folded) this.synonyms.set(word, folded.filter((w) => w !== word));
+      }
+      this.cache = new Map();
+    }
+    fold(text) {
+      let out = "";
+      for (const ch of text.toLowerCase()) out += this.folds[ch] !== undefined ? this.folds[ch] : ch;
+      return out.normalize("NFKD").replace(/\p{Mn}/gu, "");
+    }
+    words(text) {
+      return (text.match(WORD) || []).map((w) => this.fold(w));
+    }
+    keys(word) {
+      let found = this.cache.get(word);
+      if (!found) {
+        found = new Set([word]);
+        for (const suffix of this.suffixes) {
+          if (word.endsWith(suffix) && word.length - suffix.length >= this.minStem) found.add(word.slice(0, -suffix.length));
+        }
+        this.cache.set(word, found);
+      }
+      return found;
+    }
+    query(text) {
+      const words = [...new Set(this.words(text))];
+      const meaningful = words.filter((w) => !this.stopWords.has(w) && (w.length > 1 || /^\d+$/.test(w)));
+      return (meaningful.length ? meaningful : words).map((word) => {
+        const keys = new Set(this.keys(word));
+        for (const other of this.synonyms.get(word) || []) for (const k of this.keys(other)) keys.add(k);
+        return { word, keys };
+      });
+    }
+  }
+
+  function escapeHtml(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  }
+
+  class SearchIndex {
+    constructor(data) {
+      this.analyzer = new Analyzer(data.definition);
+      this.docs = data.docs.map((d) => ({
+        id: d[0], game: d[1], kind: d[2], title: d[3], url: d[4], names: d[5],
+        terms: d[6].map((i) => data.phrases[i]).join(" | "), body: d[7], nameHu: d[8], namePl: d[9],
+      }));
+      this.postings = new Map();
+      this.exactNames = [];
+      const posting = (key, i) => {
+        let byDoc = this.postings.get(key);
+        if (!byDoc) this.postings.set(key, (byDoc = new Map()));
+        let p = byDoc.get(i);
+        if (!p) byDoc.set(i, (p = { inName: false, inTerms: false, bodyTf: 0 }));
+        return p;
+      };
+      this.docs.forEach((doc, i) => {
+        const names = [doc.title, ...doc.names.split(" | ")];
+        this.exactNames.push(new Set(names.filter((n) => n).map((n) => this.analyzer.words(n).join(" "))));
+        for (const word of this.analyzer.words(names.join(" "))) for (const key of this.analyzer.keys(word)) posting(key, i).inName = true;
+        for (const word of this.analyzer.words(doc.terms)) for (const key of this.analyzer.keys(word)) posting(key, i).inTerms = true;
+        const counts = new Map();
+        for (const word of this.analyzer.words(doc.body)) counts.set(word, (counts.get(word) || 0) + 1);
+        for (const [word, count] of counts) {
+          for (const key of this.analyzer.keys(word)) {
+            const p = posting(key, i);
+            p.bodyTf = Math.max(p.bodyTf, count);
+          }
+        }
+      });
+    }
+    matches(term) {
+      const found = new Map();
+      for (const key of term.keys) {
+        for (const [doc, p] of this.postings.get(key) || []) {
+          let best = found.get(doc);
+          if (!best) found.set(doc, (best = { inName: false, inTerms: false, bodyTf: 0 }));
+          best.inName = best.inName || p.inName;
+          best.inTerms = best.inTerms || p.inTerms;
+          best.bodyTf = Math.max(best.bodyTf, p.bodyTf);
+        }
+      }
+      return found;
+    }
+    search(query, game, limit) {
+      limit = limit || 10;
+      const terms = this.analyzer.query(query);
+      if (!terms.length) return [];
+      const total = this.docs.length;
+      const matched = new Map(), score = new Map(), inNames = new Map();
+      for (const term of terms) {
+        const found = this.matches(term);
+        const idf = Math.log(1 + total / (1 + found.size));
+        for (const [doc, p] of found) {
+          matched.set(doc, (matched.get(doc) || 0) + 1);
+          inNames.set(doc, (inNames.get(doc) || 0) + (p.inName ? 1 : 0));
+          score.set(doc, (score.get(doc) || 0) + idf * (NAME_WEIGHT * p.inName + TERMS_WEIGHT * p.inTerms
+            + BODY_WEIGHT * Math.min(p.bodyTf, BODY_TF_CAP)));
+        }
+      }
+      const phrase = terms.map((t) => t.word).join(" ");
+      const hits = [];
+      for (const [doc, count] of matched) {
+        const d = this.docs[doc];
+        if (game && d.game !== game) continue;
+        const bonus = EXACT_NAME_BONUS * (this.exactNames[doc].has(phrase) ? 1 : 0)
+          + ALL_IN_NAMES_BONUS * (inNames.get(doc) === terms.length ? 1 : 0);
+        hits.push({ doc: d, matched: count, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1) });
+      }
+      hits.sort((a, b) => b.matched - a.matched || b.score - a.score || (a.doc.title < b.doc.title ? -1 : a.doc.title > b.doc.title ? 1 : 0));
+      const top = hits.slice(0, limit);
+      for (const hit of top) hit.snippet = this.snippet(hit.doc.body, terms);
+      return top;
+    }
+    snippet(text, terms) {
+      const keys = new Set();
+      for (const t of terms) for (const k of t.keys) keys.add(k);
+      const tokens = [...text.matchAll(WORD)];
+      if (!tokens.length) return "";
+      const hits = [];
+      tokens.forEach((m, i) => {
+        for (const k of this.analyzer.keys(this.analyzer.fold(m[0]))) if (keys.has(k)) { hits.push(i); break; }
+      });
+      const first = Math.max(0, (hits.length ? hits[0] : 0) - Math.floor(SNIPPET_WORDS / 3));
+      const last = Math.min(tokens.length, first + SNIPPET_WORDS);
+      const start = first ? tokens[first].index : 0;
+      const end = last < tokens.length ? tokens[last - 1].index + tokens[last - 1][0].length : text.length;
+      let out = "", at = start;
+      for (const i of hits) {
+        if (i >= first && i < last) {
+          const m = tokens[i];
+          out += escapeHtml(text.slice(at, m.index)) + "<mark>" + escapeHtml(m[0]) + "</mark>";
+          at = m.index + m[0].length;
+        }
+      }
+      out += escapeHtml(text.slice(at, end));
+      return (start > 0 ? "… " : "") + out + (end < text.length ? " …" : "");
+    }
+  }
+
+  root.KbSearch = { Analyzer, SearchIndex };
+  if (typeof module !== "undefined") module.exports = root.KbSearch;
+  if (typeof document === "undefined") return;
+
+  // --- the search box ----------------------------------------------------------------------------
+
+  const script = document.currentScript;
+  const siteRoot = new URL("..", script.src);  // this file is <site>/javascripts/kb-search.js
+  let ready = null;
+
+  function load() {
+    if (!ready) {
+      ready = fetch(new URL("search/index.json", siteRoot)).then((r) => r.json()).then((data) => new SearchIndex(data));
+    }
+    return ready;
+  }
+
+  function currentGame(index) {
+    const first = location.href.slice(siteRoot.href.length).split("/")[0];
+    return index.docs.some((d) => d.game === first) ? first : null;
+  }
+
+  function render(panel, hits, query, game) {
+    panel.dataset.query = query;
+    if (!query.trim()) { panel.hidden = true; return; }
+    panel.hidden = false;
+    const scope = game ? ` in this game (<button type="button" class="kb-search__all">search every game</button>)` : "";
+    const items = hits.map((h) => `<li class="kb-search__item"><a href="${new URL(h.doc.url, siteRoot).href}#${encodeURIComponent(h.doc.id)}">`
+      + `<span class="kb-search__title">${escapeHtml(h.doc.title)}</span>`
+      + `<span class="kb-search__meta">${escapeHtml(h.doc.game)} · ${escapeHtml(h.doc.kind.replace(/_/g, " "))}</span>`
+      + `<span class="kb-search__snippet">${h.snippet}</span></a></li>`).join("");
+    panel.innerHTML = `<p class="kb-search__count">${hits.length ? hits.length + " best matches" : "No match"}${scope}</p><ol>${items}</ol>`;
+  }
+
+  function install() {
+    const header = document.querySelector(".md-header__inner");
+    if (!header || document.querySelector(".kb-search")) return;
+    const form = document.createElement("form");
+    form.className = "kb-search";
+    form.setAttribute("role", "search");
+    form.innerHTML = '<input class="kb-search__input" type="search" autocomplete="off" spellcheck="false" '
+      + 'placeholder="Search (EN, HU, PL)" aria-label="Search the rules"><div class="kb-search__results" hidden></div>';
+    header.appendChild(form);
+    const input = form.querySelector("input"), panel = form.querySelector(".kb-search__results");
+    let everyGame = false;
+    const run = () => load().then((index) => {
+      const game = everyGame ? null : currentGame(index);
+      render(panel, index.search(input.value, game, 10), input.value, game);
+    });
+    input.addEventListener("focus", load);
+    input.addEventListener("input", run);
+    panel.addEventListener("click", (e) => {
+      if (e.target.classList.contains("kb-search__all")) { everyGame = true; run(); input.focus(); }
+    });
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const first = panel.querySelector("a");
+      if (first) location.href = first.href;
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "/" && document.activeElement !== input) { e.preventDefault(); input.focus(); }
+      if (e.key === "Escape") { panel.hidden = true; input.blur(); }
+    });
+    if (location.search.startsWith("?q=")) {  // a search link: /?q=words
+      input.value = decodeURIComponent(location.search.slice(3).replace(/\+/g, " "));
+      run();
+    }
+  }
+
+  root.KbSearch.whenReady = load;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
+  else install();
+  // the index loads once the page has: the search is ready before a player starts typing
+  if (document.readyState === "complete") setTimeout(load, 0);
+  else root.addEventListener("load", () => setTimeout(load, 0));
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,27 @@
+"""The site's search index: the same documents as the API's (read from the built database), with the
+page each entry lives on and the search definition, for the site's own search script to load."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from outputs.search.analysis import Analyzer
+from outputs.search.store import index_from_database
+
+
+def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, Any]:
+    """``{definition, phrases, docs}``; a document is [id, game, kind, title, url, names, phrase
+    numbers, body, name_hu, name_pl]. Linked terms and cited headings repeat across entries, so each
+    is stored once in ``phrases``."""
+    index = index_from_database(db_path)
+    phrases: dict[str, int] = {}
+    docs = []
+    for doc in index.documents:
+        url = url_of(doc.id)
+        if url is None:
+            continue
+        numbers = [phrases.setdefault(p, len(phrases)) for p in dict.fromkeys(doc.terms.split(" | ")) if p]
+        docs.append([doc.id, doc.game, doc.kind, doc.title, url, doc.names, numbers, doc.body, doc.name_hu, doc.name_pl])
+    return {"definition": Analyzer.default().definition, "phrases": list(phrases), "docs": docs}
