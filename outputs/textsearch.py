@@ -1,8 +1,10 @@
-"""Folding and stemming shared by the database index, the Datasette query function and the site.
+"""Folding and stemming for the database's FTS5 index (table searches with ``_search=``, and the
+``term`` and ``rules_mentioning`` queries). The ``search`` query and the site search use
+outputs/search instead.
 
 SQLite's unicode61 tokenizer folds most accents but not Polish ł, and has no Hungarian or Polish
-stemmer; lunr on the site has no diacritic folding and no Polish. So every searchable text is
-stored three ways (as written, folded, stemmed) and a query is folded and stemmed the same way.
+stemmer. So every searchable text is stored three ways (as written, folded, stemmed) and a query is
+folded and stemmed the same way.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The pieces every generated page is made of: entry blocks with their names, facts, sources and
-search forms, and links to the page that shows an entry. :class:`PageWriter` is what a game's page
+"""The pieces every generated page is made of: entry blocks with their names, facts and sources,
+and links to the page that shows an entry. :class:`PageWriter` is what a game's page
 renderers get as their :class:`games.plugin.PageContext`.
 """
 
