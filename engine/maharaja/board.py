@@ -43,16 +43,3 @@ class Graph:
 
     def is_city(self, place: str) -> bool:
         return place in self.cities
-
-    def connected_to_start(self, open_village: set[str]) -> set[str]:
-        """Cities an architect can reach from the start space through villages that hold a house."""
-        reached = {self.start}
-        frontier = [self.start]
-        while frontier:
-            here = frontier.pop()
-            for road in self.roads_at[here]:
-                there = self.other_end(road, here)
-                if there not in reached and all(v in open_village for v in road.villages):
-                    reached.add(there)
-                    frontier.append(there)
-        return {c for c in self.cities if c in reached}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import CHANCE, Decision
 from engine.maharaja.board import Graph
 from engine.maharaja.rules import ADVANCED_1, SHORT_GAME, Rules
-from engine.maharaja.state import Auction, Player, State, Task, Turn
+from engine.maharaja.state import Auction, State, Task, Turn
 
 
 def advance(state: State, rules: Rules, graph: Graph) -> None:
@@ -175,6 +175,3 @@ def ranking(state: State) -> list[str]:
     """Most palaces built, then most gold, then the lowest character number."""
     return sorted(state.players, key=lambda p: (-state.palaces_built(p), -state.players[p].gold, state.players[p].rank))
 
-
-def new_player(rules: Rules) -> Player:
-    return Player(gold=rules.starting.gold)

@@ -25,7 +25,7 @@ from engine.maharaja.board import Graph
 from engine.maharaja.explain import why_not
 from engine.maharaja.invariants import invariant_problems
 from engine.maharaja.rules import ADVANCED_1, DEFAULT_BOARD, GAME, Rules
-from engine.maharaja.state import City, State
+from engine.maharaja.state import City, Player, State
 from engine.maharaja.turn import Turn
 from engine.merge import merge
 
@@ -56,10 +56,8 @@ class Maharaja(DecisionGame):
 
     def new_state(self) -> State:
         rules, graph = self.rules, self.graph
-        players = {c: flow.new_player(rules) for c in self.players}
-        for player in players.values():
-            player.reserve = rules.starting.houses_in_villages
-            player.architect = graph.start
+        players = {c: Player(gold=rules.starting.gold, reserve=rules.starting.houses_in_villages, architect=graph.start)
+                   for c in self.players}
         cities = {c: City() for c in graph.cities}
         if self.fewer_players and len(self.players) < len(rules.starting.colours):  # maharaja.setup.fewer-players
             absent = [c for c in rules.starting.colours if c not in self.players]
@@ -211,9 +209,6 @@ class Maharaja(DecisionGame):
 
     def winners(self, state: State) -> list[str]:
         return flow.ranking(state)[:1] if self.is_terminal(state) else []
-
-    def ranking(self, state: State) -> list[str]:
-        return flow.ranking(state)
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: houses move but never leave the board, palaces stay."""
