@@ -129,6 +129,43 @@ class ApiExample:
     explanation: str
 
 
+FacetValue = str | int | float
+
+
+@dataclass(frozen=True)
+class Facet:
+    """A field a search can filter by, as card databases do (``cost<=3``, ``category:wood``).
+
+    ``values`` gives an entry's values: numbers for comparisons, words for ``field:word`` (give the
+    names of a referenced piece in every language, so that ``produces:kő`` works like
+    ``produces:stone``). An entry of another kind, or with no value, has no value for the field.
+    Games that share a field name (``cost``) must mean the same by it.
+    """
+
+    name: str
+    description: str
+    kinds: tuple[str, ...]
+    values: Callable[[Entry, Catalog], Iterable[FacetValue]]
+
+
+@dataclass(frozen=True)
+class SearchExample:
+    """A search with filters, shown on the Search syntax page with its results (and run by the tests)."""
+
+    query: str
+    meaning: str
+
+
+def piece_words(catalog: Catalog, game: str, kind_word: str, slug: str) -> list[str]:
+    """A referenced piece as facet words: its slug and its names in every language
+    (``stone``, ``Stone``, ``kő``, ``kamień``), or the slug alone if the catalog has no such entry."""
+    entry_id = f"{game}.{kind_word}.{slug}"
+    if entry_id not in catalog.entries:
+        return [slug]
+    names = catalog.get(entry_id).names
+    return list(dict.fromkeys(w for w in (slug, names.en, names.hu, names.pl) if w))
+
+
 Situation = Callable[[Mapping[str, Any]], list[str]]
 """How the situation of a scenario (its ``given``) reads, one short line per fact."""
 
@@ -154,6 +191,9 @@ class GameModule:
     link_tables: tuple[LinkTable, ...] = ()
     queries: tuple[Query, ...] = ()
     api_examples: tuple[ApiExample, ...] = ()
+    facets: tuple[Facet, ...] = ()
+    """Fields the search filters by (the fields every game has, ``game`` and ``kind``, are shared)."""
+    search_examples: tuple[SearchExample, ...] = ()
     situation: Situation | None = None
     """Lines describing a scenario's starting position; None: the site's plain listing."""
 

@@ -27,6 +27,7 @@ from outputs.database.metadata import build_metadata
 from outputs.pages.apipage import api_page
 from outputs.pages.layout import Layout, LayoutError
 from outputs.pages.site import write_pages
+from outputs.pages.search_syntax import search_syntax_page
 from outputs.search.site_index import site_index
 
 DEFAULT_DATASETTE_URL = "http://127.0.0.1:8001"
@@ -127,6 +128,7 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
             raise BuildError(str(exc)) from exc
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
         write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
+        write_search_syntax(catalog, registry, out / "kb.db", docs / "search-syntax.md")
         build_site(project, docs, staging / "site", nav)
         _swap(project, staging)
     except BaseException:
@@ -134,6 +136,20 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
         raise
     shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(entries=len(catalog.entries), rows=rows, pages=len(pages), seconds=time.perf_counter() - started)
+
+
+def write_search_syntax(catalog: Catalog, registry: Registry, db: Path, target: Path) -> None:
+    """The Search syntax page, its examples run on this build's index."""
+    layout = Layout(catalog, registry)
+
+    def link_of(entry_id: str) -> str | None:
+        try:
+            path = layout.page_of(entry_id)
+        except KeyError:
+            return None
+        return f"{path.rstrip('/')}.md#{entry_id}" if path.count("/") > 1 else None
+
+    target.write_text(search_syntax_page(db, registry, link_of), encoding="utf-8")
 
 
 def write_search_index(catalog: Catalog, registry: Registry, db: Path, target: Path) -> None:

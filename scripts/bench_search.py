@@ -97,6 +97,39 @@ def site_ready_ms(runs: int = 5) -> list[float]:
     return times
 
 
+def loopback_ms(queries: list[str], db: Path) -> list[float]:
+    """Milliseconds per search over HTTP on 127.0.0.1, against Datasette serving this build as
+    ``kb serve`` does (a server of its own, stopped afterwards)."""
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    datasette = Path(sys.executable).with_name("datasette")
+    server = subprocess.Popen([str(datasette), "serve", str(db), "--metadata", str(db.parent / "metadata.json"),
+                               "--host", "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/kb/search.json?_shape=array&q="
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "warm", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        times = []
+        for q in queries:
+            started = time.perf_counter()
+            urllib.request.urlopen(base + quote(q), timeout=10).read()
+            times.append((time.perf_counter() - started) * 1000)
+        return times
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def rank(expected: list[str], results: list[str]) -> int | None:
     for i, found in enumerate(results, start=1):
         if found in expected:
@@ -146,6 +179,9 @@ def main() -> None:
     times.sort()
     print(f"\nAPI latency over {len(times)} queries (in-process client): median {statistics.median(times):.1f} ms, "
           f"95th percentile {times[int(len(times) * 0.95)]:.1f} ms")
+    loopback = sorted(loopback_ms(texts, db))
+    print(f"API latency over HTTP on loopback (datasette serve, {len(loopback)} queries): median "
+          f"{statistics.median(loopback):.1f} ms, 95th percentile {loopback[int(len(loopback) * 0.95)]:.1f} ms")
     index = ROOT / "site" / "search" / "index.json"
     ready = site_ready_ms()
     print(f"site index: {index.stat().st_size / 1024:.0f} KiB; search ready after the load event: "

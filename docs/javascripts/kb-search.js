@@ -8,6 +8,8 @@
   const NAME_WEIGHT = 10, TERMS_WEIGHT = 2, BODY_WEIGHT = 1, BODY_TF_CAP = 3;
   const EXACT_NAME_BONUS = 100, ALL_IN_NAMES_BONUS = 20, SNIPPET_WORDS = 28;
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
+  const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100;
+  const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
 
   class Analyzer {
     constructor(definition) {
@@ -15,6 +17,16 @@
       this.minStem = definition.min_stem;
       this.suffixes = [...new Set(Object.values(definition.suffixes).flat())];
       this.stopWords = new Set(Object.values(definition.stop_words).flat());
+      this.translations = new Map();  // a Hungarian or Polish word -> English words of our rules
+      for (const lemmas of Object.values(definition.translations || {})) {
+        for (const lemma of Object.values(lemmas)) {
+          const english = lemma.en.map((w) => this.fold(w));
+          for (const form of lemma.forms) {
+            const folded = this.fold(form);
+            if (!folded.includes(" ")) this.translations.set(folded, [...new Set([...(this.translations.get(folded) || []), ...english])]);
+          }
+        }
+      }
       this.synonyms = new Map();
       for (const group of definition.synonyms) {
         const folded = group.map((w) => this.fold(w));
@@ -46,7 +58,9 @@
       const meaningful = words.filter((w) => !this.stopWords.has(w) && (w.length > 1 || /^\d+$/.test(w)));
       return (meaningful.length ? meaningful : words).map((word) => {
         const keys = new Set(this.keys(word));
-        for (const other of this.synonyms.get(word) || []) for (const k of this.keys(other)) keys.add(k);
+        for (const other of [...(this.synonyms.get(word) || []), ...(this.translations.get(word) || [])]) {
+          for (const k of this.keys(other)) keys.add(k);
+        }
         return { word, keys };
       });
     }
@@ -62,7 +76,14 @@
       this.docs = data.docs.map((d) => ({
         id: d[0], game: d[1], kind: d[2], title: d[3], url: d[4], names: d[5],
         terms: d[6].map((i) => data.phrases[i]).join(" | "), body: d[7], nameHu: d[8], namePl: d[9],
+        // game and kind are every document's fields; the index stores only the games' own
+        facets: { ...(d[10] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
+        numbers: d[11] || {},
       }));
+      this.fields = data.fields || {};
+      this.games = data.games || {};
+      this.numeric = new Set(this.docs.flatMap((d) => Object.keys(d.numbers)));
+      this.filters = null;
       this.postings = new Map();
       this.exactNames = [];
       const posting = (key, i) => {
@@ -100,17 +121,26 @@
       }
       return found;
     }
+    // Throws KbSearchQuery.QueryError for a query it cannot read.
     search(query, game, limit) {
       limit = limit || 10;
-      const terms = this.analyzer.query(query);
-      if (!terms.length) return [];
+      const parsed = Query.parse(query, this.fields, this.numeric);
+      if (parsed.groups.length && !this.filters) {
+        this.filters = new Query.FilterIndex(this.analyzer, this.docs, (w) => this.matches({ word: w, keys: this.analyzer.keys(w) }).keys());
+      }
+      const allowed = parsed.groups.length ? this.filters.allowed(parsed.groups) : null;
+      const terms = this.analyzer.query(parsed.words);
+      if (!terms.length) return allowed ? this.listing(allowed, game, limit) : [];
       const total = this.docs.length;
       const matched = new Map(), score = new Map(), inNames = new Map();
-      for (const term of terms) {
-        const found = this.matches(term);
+      const foundByTerm = terms.map((t) => this.matches(t));
+      let common = foundByTerm.map((found) => total >= COMMON_MIN_ENTRIES && found.size > COMMON_SHARE * total);
+      if (common.every((c) => c)) common = common.map(() => false);
+      for (const [t, term] of terms.entries()) {
+        const found = foundByTerm[t];
         const idf = Math.log(1 + total / (1 + found.size));
         for (const [doc, p] of found) {
-          matched.set(doc, (matched.get(doc) || 0) + 1);
+          matched.set(doc, (matched.get(doc) || 0) + (common[t] ? 0 : 1));
           inNames.set(doc, (inNames.get(doc) || 0) + (p.inName ? 1 : 0));
           score.set(doc, (score.get(doc) || 0) + idf * (NAME_WEIGHT * p.inName + TERMS_WEIGHT * p.inTerms
             + BODY_WEIGHT * Math.min(p.bodyTf, BODY_TF_CAP)));
@@ -120,7 +150,7 @@
       const hits = [];
       for (const [doc, count] of matched) {
         const d = this.docs[doc];
-        if (game && d.game !== game) continue;
+        if ((game && d.game !== game) || (allowed && !allowed.has(doc))) continue;
         const bonus = EXACT_NAME_BONUS * (this.exactNames[doc].has(phrase) ? 1 : 0)
           + ALL_IN_NAMES_BONUS * (inNames.get(doc) === terms.length ? 1 : 0);
         hits.push({ doc: d, matched: count, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1) });
@@ -129,6 +159,12 @@
       const top = hits.slice(0, limit);
       for (const hit of top) hit.snippet = this.snippet(hit.doc.body, terms);
       return top;
+    }
+    listing(allowed, game, limit) {  // filters alone: the entries they let through, by title
+      const fold = (t) => t.toLowerCase();
+      const docs = [...allowed].map((i) => this.docs[i]).filter((d) => !game || d.game === game);
+      docs.sort((a, b) => (fold(a.title) < fold(b.title) ? -1 : fold(a.title) > fold(b.title) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return docs.slice(0, limit).map((doc) => ({ doc, matched: 0, score: 0, snippet: this.snippet(doc.body, []) }));
     }
     snippet(text, terms) {
       const keys = new Set();
@@ -178,14 +214,18 @@
     return index.docs.some((d) => d.game === first) ? first : null;
   }
 
-  function render(panel, hits, query, game) {
+  function render(panel, index, hits, query, game, problem) {
     panel.dataset.query = query;
     if (!query.trim()) { panel.hidden = true; return; }
     panel.hidden = false;
+    if (problem) {
+      panel.innerHTML = `<p class="kb-search__error">${escapeHtml(problem)}<br>See <a href="${new URL("search-syntax/", siteRoot).href}">Search syntax</a>.</p>`;
+      return;
+    }
     const scope = game ? ` in this game (<button type="button" class="kb-search__all">search every game</button>)` : "";
     const items = hits.map((h) => `<li class="kb-search__item"><a href="${new URL(h.doc.url, siteRoot).href}#${encodeURIComponent(h.doc.id)}">`
       + `<span class="kb-search__title">${escapeHtml(h.doc.title)}</span>`
-      + `<span class="kb-search__meta">${escapeHtml(h.doc.game)} · ${escapeHtml(h.doc.kind.replace(/_/g, " "))}</span>`
+      + `<span class="kb-search__meta">${escapeHtml(index.games[h.doc.game] || h.doc.game)} · ${escapeHtml(h.doc.kind.replace(/_/g, " "))}</span>`
       + `<span class="kb-search__snippet">${h.snippet}</span></a></li>`).join("");
     panel.innerHTML = `<p class="kb-search__count">${hits.length ? hits.length + " best matches" : "No match"}${scope}</p><ol>${items}</ol>`;
   }
@@ -203,7 +243,14 @@
     let everyGame = false;
     const run = () => load().then((index) => {
       const game = everyGame ? null : currentGame(index);
-      render(panel, index.search(input.value, game, 10), input.value, game);
+      let hits = [], problem = null;
+      try {
+        hits = index.search(input.value, game, 10);
+      } catch (e) {
+        if (!(e instanceof Query.QueryError)) throw e;
+        problem = e.message;
+      }
+      render(panel, index, hits, input.value, game, problem);
     });
     input.addEventListener("focus", load);
     input.addEventListener("input", run);

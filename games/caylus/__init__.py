@@ -31,5 +31,7 @@ GAME = GameModule(
     link_tables=tables.LINK_TABLES,
     queries=tables.QUERIES,
     api_examples=tables.API_EXAMPLES,
+    facets=tables.FACETS,
+    search_examples=tables.SEARCH_EXAMPLES,
     situation=situation,
 )

@@ -9,7 +9,8 @@ from typing import Any
 from catalog import Catalog, Entry
 from games.caylus.kinds import Building, CastleSection, Favour, Road
 from games.caylus.wording import produces
-from games.plugin import ApiExample, Column, DerivedColumns, LinkTable, Query, RowContext
+from games.plugin import (ApiExample, Column, DerivedColumns, Facet, FacetValue, LinkTable, Query, RowContext,
+                          SearchExample, piece_words)
 
 
 def houses(step_min: int, step_max: int | None) -> str:
@@ -156,4 +157,45 @@ API_EXAMPLES = (
                "Column filters (`category=prestige`), facets (`_facet=`), chosen columns (`_col=`)."),
     ApiExample("Table search", "/kb/glossary.json?_search=burmistrz&_shape=array&_col=name_en&_col=name_hu&_col=name_pl",
                "`_search` looks in the names, forms and their folded spellings of one table."),
+)
+
+
+def _building(entry: Entry) -> Building:
+    assert isinstance(entry, Building)
+    return entry
+
+
+def cost_values(entry: Entry, catalog: Catalog) -> list[FacetValue]:
+    cost = _building(entry).cost or {}
+    words = [w for slug in cost for w in piece_words(catalog, entry.game, "resource", slug)]
+    return [sum(cost.values()), *words] if cost else []
+
+
+def produces_values(entry: Entry, catalog: Catalog) -> list[FacetValue]:
+    return [w for slug in produces(catalog, entry.game, _building(entry).effect)
+            for w in piece_words(catalog, entry.game, "resource", slug)]
+
+
+FACETS = (
+    Facet("category", "A building's category: wood, stone, prestige, residential, neutral, fixed, special",
+          ("buildings",), lambda e, c: [_building(e).category]),
+    Facet("cost", "What it costs: the number of cubes, coins or gold, or a resource in it (cost:gold)",
+          ("buildings",), cost_values),
+    Facet("produces", "A resource a worker can get at the building", ("buildings",), produces_values),
+    Facet("prestige", "Prestige points for building it", ("buildings",), lambda e, c: [_building(e).prestige]),
+    Facet("favours", "Royal favours for building it", ("buildings",), lambda e, c: [_building(e).favours]),
+)
+
+SEARCH_EXAMPLES = (
+    SearchExample("category:wood", "Wood buildings"),
+    SearchExample("category:prestige cost<5", "Prestige buildings that cost fewer than five cubes"),
+    SearchExample("produces:stone", "Buildings where a worker can get stone"),
+    SearchExample("produces:kő", "The same, with the Hungarian name of stone"),
+    SearchExample("kind:building cost:gold", "Buildings whose cost includes gold"),
+    SearchExample("prestige>=10", "Buildings worth ten or more prestige points when built"),
+    SearchExample("category:stone or category:prestige", "Stone buildings and prestige buildings"),
+    SearchExample("kind:building favours>0 -category:prestige", "Buildings that give a royal favour, except prestige buildings"),
+    SearchExample('"gold mine"', "Entries with these two words together"),
+    SearchExample("quarry -neutral", "Quarries, leaving out what mentions the neutral one"),
+    SearchExample("game:caylus kind:ruling castle", "Caylus rulings about the castle"),
 )

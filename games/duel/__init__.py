@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import plugin
+from games.duel.facets import SEARCH_EXAMPLES, card_facets
 from games.duel.kinds import KINDS, DuelCard
 from games.duel.pages import building_page
 from games.duel.wording import describe
@@ -39,5 +40,7 @@ GAME = GameModule(
         ApiExample("Building sections and rewards", "/kb/building_sections.json?game=duel&_shape=array&_col=player&_col=numeral&_col=reward",
                    "What the first player to finish each section gets."),
     ),
+    facets=card_facets(),
+    search_examples=SEARCH_EXAMPLES,
     situation=situation,
 )

@@ -23,5 +23,7 @@ GAME = GameModule(
     columns=tables.COLUMNS,
     queries=tables.QUERIES,
     api_examples=tables.API_EXAMPLES,
+    facets=tables.FACETS,
+    search_examples=tables.SEARCH_EXAMPLES,
     situation=situation,
 )

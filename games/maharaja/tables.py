@@ -7,7 +7,7 @@ from typing import Any
 
 from catalog import Entry
 from games.maharaja.kinds import Board, Character, Cost, DiscAction, ScoringTable
-from games.plugin import ApiExample, Column, DerivedColumns, Query, RowContext
+from games.plugin import ApiExample, Column, DerivedColumns, Facet, Query, RowContext, SearchExample
 
 PAYERS = {"player": "the player", "bank": "the bank"}
 PAYEES = {"bank": "the bank", "house_owner": "the owner of the house", "each_other_player": "each other player"}
@@ -79,4 +79,26 @@ API_EXAMPLES = (
                "`ability_text` is the ability in words; the `ability` column holds it as data, the way the engine reads it."),
     ApiExample("Gold by rank for a player count", "/kb/gold_by_rank.json?players=4&_shape=array",
                "What the Maharaja pays the 1st, 2nd, ... player in the scored city, for 4 players."),
+)
+
+
+def _number(entry: Entry) -> list[int]:
+    assert isinstance(entry, Character)
+    return [entry.number]
+
+
+def _gold(entry: Entry) -> list[int | str]:
+    assert isinstance(entry, Cost)
+    return [entry.gold, "gold"]
+
+
+FACETS = (
+    Facet("number", "A character's number: who acts first and wins ties, lowest first", ("characters",),
+          lambda e, c: _number(e)),
+    Facet("cost", "What an action or a fee costs in gold (cost<=3)", ("costs",), lambda e, c: _gold(e)),
+)
+
+SEARCH_EXAMPLES = (
+    SearchExample("kind:character number<=2", "The characters that act first: numbers 1 and 2"),
+    SearchExample("game:maharaja cost=1", "Maharaja's costs of one gold"),
 )

@@ -15,6 +15,7 @@ from catalog.model import LANGUAGES as LANGS
 from games.plugin import RowContext
 from games.registry import Registry
 from outputs.buildinfo import BuildInfo
+from outputs.database.facets import insert_facets
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
 from outputs.database.tables import SEARCH_COLUMNS, kind_columns, kind_rows
 from outputs.terms import TermLinker, rulings_about
@@ -54,6 +55,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
         db["search"].insert_all(search_rows)
         counts["search"] = len(search_rows)
         counts["links"] = insert_links(db, catalog, linkers)
+        counts["facets"] = insert_facets(db, catalog, registry)
         counts["scenarios"] = insert_scenarios(db, catalog, results or [])
         insert_meta(db, info, counts)
     # The FTS indexes come after the rows: sqlite-utils creates them with executescript, which

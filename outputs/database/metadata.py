@@ -43,14 +43,19 @@ SEARCH_QUERY: dict[str, dict[str, Any]] = {
     "search": {
         "title": "Search everything (EN/HU/PL, any case ending, with or without accents)",
         "description": "Words or a question in English, Hungarian or Polish, with or without accents, in any case "
-                       "ending. Entries that match every word come first, then those that match some; `snippet` is "
-                       "the entry's own text with the matched words in <mark>. `game` (an id of the games table) "
-                       "limits the search to one game; leave it empty for all.",
+                       "ending, and filters: `category:wood`, `cost<=3`, `produces:stone`, `game:<id>`, "
+                       "`-market` (without), `category:wood or category:stone`, `\"gold mine\"` (a phrase); "
+                       "the site's Search syntax page lists them all. Entries that match every word come first, "
+                       "then those that match some; `snippet` is the entry's own text with the matched words in "
+                       "<mark>. `game` (an id of the games table) limits the search to one game; leave it empty "
+                       "for all. A query the parser cannot read gets status 400 and an error naming the fields.",
         "sql": (
-            "select s.entity_id, s.kind, s.title, s.name_hu, s.name_pl, s.game,\n"
+            "select json_extract(hit.value, '$.entity_id') as entity_id, json_extract(hit.value, '$.kind') as kind,\n"
+            "  json_extract(hit.value, '$.title') as title, json_extract(hit.value, '$.name_hu') as name_hu,\n"
+            "  json_extract(hit.value, '$.name_pl') as name_pl, json_extract(hit.value, '$.game') as game,\n"
             "  json_extract(hit.value, '$.snippet') as snippet\n"
-            "from json_each(kb_search(:q, :game)) hit join search s on s.entity_id = json_extract(hit.value, '$.id')\n"
-            "order by cast(hit.key as integer)"
+            "from json_each(kb_search(:q, :game)) hit\n"
+            "order by hit.key"
         ),
     },
 }

@@ -104,5 +104,5 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
     path = docs_dir / "sources.md"
     path.write_text(sources_page(catalog), encoding="utf-8")
     written.append(path)
-    nav += [{"Sources": "sources.md"}, {"JSON API": "api.md"}]
+    nav += [{"Sources": "sources.md"}, {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]
     return written, nav

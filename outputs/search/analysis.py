@@ -35,6 +35,15 @@ class Analyzer:
         self.min_stem: int = definition["min_stem"]
         self.suffixes = sorted({s for lang in definition["suffixes"].values() for s in lang}, key=len)
         self.stop_words = {w for lang in definition["stop_words"].values() for w in lang}
+        # a Hungarian or Polish word -> the English words of our rules that mean it
+        self.translations: dict[str, tuple[str, ...]] = {}
+        for lemmas in definition.get("translations", {}).values():
+            for lemma in lemmas.values():
+                english = tuple(self.fold(w) for w in lemma["en"])
+                for form in lemma["forms"]:
+                    typed = self.fold(form)
+                    if " " not in typed:
+                        self.translations[typed] = tuple(dict.fromkeys(self.translations.get(typed, ()) + english))
         self.synonyms: dict[str, tuple[str, ...]] = {}
         for group in definition["synonyms"]:
             folded = tuple(self.fold(w) for w in group)
@@ -76,12 +85,20 @@ class Analyzer:
         out = []
         for word in meaningful or words:
             keys = set(self.keys(word))
-            for other in self.synonyms.get(word, ()):
+            for other in (*self.synonyms.get(word, ()), *self.translations.get(word, ())):
                 keys |= self.keys(other)
             out.append(Term(word, frozenset(keys)))
         return out
 
 
+def load_definition(path: Path = DEFINITION) -> dict[str, Any]:
+    """The definition with its translation tables read in (they live in files of their own)."""
+    definition: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    definition["translations"] = {lang: json.loads((path.parent / file).read_text(encoding="utf-8"))["lemmas"]
+                                  for lang, file in definition.get("translations", {}).items()}
+    return definition
+
+
 @lru_cache(maxsize=1)
 def _default() -> Analyzer:
-    return Analyzer(json.loads(DEFINITION.read_text(encoding="utf-8")))
+    return Analyzer(load_definition())

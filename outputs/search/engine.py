@@ -12,13 +12,20 @@ import html
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from outputs.search.analysis import Analyzer, Term
+from outputs.search.filters import FilterIndex
+from outputs.search.query import parse
 
 NAME_WEIGHT, TERMS_WEIGHT, BODY_WEIGHT, BODY_TF_CAP = 10.0, 2.0, 1.0, 3
 EXACT_NAME_BONUS, ALL_IN_NAMES_BONUS = 100.0, 20.0
+# A word found in more than this share of all entries ("player", "building") is common: it adds to
+# an entry's score but not to the count of words it matches, so that missing it costs little.
+# (Only in an index big enough for shares to mean something.)
+COMMON_SHARE, COMMON_MIN_ENTRIES = 0.2, 100
 # Entries that retell or dispute other entries mention everything their subject does: they rank
 # below the entry that is the thing, at equal matches.
 KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.7, "scenarios": 0.6}
@@ -40,6 +47,10 @@ class Document:
     terms: str = ""
     """Names, in every language, of the terms and pieces the entry's text mentions: how a Hungarian or
     Polish word finds a rule written in English."""
+    facets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Field -> values, for filters (``category:wood``)."""
+    numbers: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    """Field -> numbers, for comparisons (``cost<=3``)."""
 
 
 @dataclass
@@ -66,6 +77,8 @@ class _Posting:
 class SearchIndex:
     documents: list[Document]
     analyzer: Analyzer = field(default_factory=Analyzer.default)
+    fields: Mapping[str, str] = field(default_factory=dict)
+    """The filter fields and what each means."""
 
     def __post_init__(self) -> None:
         self.postings: dict[str, dict[int, _Posting]] = {}
@@ -84,6 +97,17 @@ class SearchIndex:
                     posting = self.postings.setdefault(key, {}).setdefault(i, _Posting())
                     posting.body_tf = max(posting.body_tf, count)
 
+    @cached_property
+    def numeric_fields(self) -> frozenset[str]:
+        return frozenset(name for doc in self.documents for name in doc.numbers)
+
+    @cached_property
+    def filters(self) -> FilterIndex:
+        def has_word(word: str) -> set[int]:
+            return set(self._matches(Term(word, self.analyzer.keys(word))))
+        return FilterIndex(self.analyzer, [d.facets for d in self.documents], [d.numbers for d in self.documents],
+                           [" | ".join((d.title, d.names, d.terms, d.body)) for d in self.documents], has_word)
+
     def _matches(self, term: Term) -> dict[int, _Posting]:
         found: dict[int, _Posting] = {}
         for key in term.keys:
@@ -95,19 +119,25 @@ class SearchIndex:
         return found
 
     def search(self, query: str, game: str | None = None, kinds: Iterable[str] = (), limit: int = 10) -> list[Hit]:
-        terms = self.analyzer.query(query)
-        if not terms:
-            return []
+        """The best ``limit`` entries for a query (raises :class:`QueryError` for a malformed one)."""
+        parsed = parse(query, self.fields, self.numeric_fields)
+        allowed = self.filters.allowed(parsed.groups) if parsed.groups else None
         wanted_kinds = set(kinds)
+        terms = self.analyzer.query(parsed.words)
+        if not terms:
+            return self._listing(allowed, game, wanted_kinds, limit) if allowed is not None else []
         total = len(self.documents)
         matched: Counter[int] = Counter()
         score: dict[int, float] = {}
         in_names: Counter[int] = Counter()
-        for term in terms:
-            found = self._matches(term)
+        found_by_term = [self._matches(term) for term in terms]
+        common = [total >= COMMON_MIN_ENTRIES and len(found) > COMMON_SHARE * total for found in found_by_term]
+        if all(common):
+            common = [False] * len(terms)
+        for term, found, is_common in zip(terms, found_by_term, common):
             idf = math.log(1 + total / (1 + len(found)))
             for doc, posting in found.items():
-                matched[doc] += 1
+                matched[doc] += not is_common
                 in_names[doc] += posting.in_name
                 score[doc] = score.get(doc, 0.0) + idf * (NAME_WEIGHT * posting.in_name + TERMS_WEIGHT * posting.in_terms
                                      + BODY_WEIGHT * min(posting.body_tf, BODY_TF_CAP))
@@ -115,7 +145,8 @@ class SearchIndex:
         hits = []
         for doc, count in matched.items():
             document = self.documents[doc]
-            if (game and document.game != game) or (wanted_kinds and document.kind not in wanted_kinds):
+            if (game and document.game != game) or (wanted_kinds and document.kind not in wanted_kinds) or (
+                    allowed is not None and doc not in allowed):
                 continue
             bonus = EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
             hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
@@ -123,6 +154,13 @@ class SearchIndex:
         for hit in hits[:limit]:
             hit.snippet = self.snippet(hit.document.body, terms)
         return hits[:limit]
+
+    def _listing(self, allowed: set[int], game: str | None, kinds: set[str], limit: int) -> list[Hit]:
+        """Filters alone: the entries they let through, by title."""
+        documents = [self.documents[i] for i in allowed]
+        chosen = sorted((d for d in documents if (not game or d.game == game) and (not kinds or d.kind in kinds)),
+                        key=lambda d: (d.title.casefold(), d.id))[:limit]
+        return [Hit(d, 0, 0.0, self.snippet(d.body, [])) for d in chosen]
 
     def snippet(self, text: str, terms: list[Term]) -> str:
         """A stretch of the entry's own text around its first matched word, matched words marked with

@@ -12,8 +12,8 @@ from outputs.search.store import index_from_database
 
 
 def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, Any]:
-    """``{definition, phrases, docs}``; a document is [id, game, kind, title, url, names, phrase
-    numbers, body, name_hu, name_pl]. Linked terms and cited headings repeat across entries, so each
+    """``{definition, fields, games, phrases, docs}`` (``games``: id -> name); a document is [id, game, kind, title, url, names, phrase
+    numbers, body, name_hu, name_pl, facets, numbers] (the last two only when it has any). Linked terms and cited headings repeat across entries, so each
     is stored once in ``phrases``."""
     index = index_from_database(db_path)
     phrases: dict[str, int] = {}
@@ -23,5 +23,12 @@ def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, 
         if url is None:
             continue
         numbers = [phrases.setdefault(p, len(phrases)) for p in dict.fromkeys(doc.terms.split(" | ")) if p]
-        docs.append([doc.id, doc.game, doc.kind, doc.title, url, doc.names, numbers, doc.body, doc.name_hu, doc.name_pl])
-    return {"definition": Analyzer.default().definition, "phrases": list(phrases), "docs": docs}
+        row: list[Any] = [doc.id, doc.game, doc.kind, doc.title, url, doc.names, numbers, doc.body, doc.name_hu, doc.name_pl]
+        # game and kind are in every document already; only the games' own fields are stored
+        own = {k: list(v) for k, v in doc.facets.items() if k not in ("game", "kind")}
+        if own or doc.numbers:
+            row += [own, {k: list(v) for k, v in doc.numbers.items()}]
+        docs.append(row)
+    games = {doc.id: doc.title for doc in index.documents if doc.kind == "games"}
+    return {"definition": Analyzer.default().definition, "fields": dict(index.fields), "games": games,
+            "phrases": list(phrases), "docs": docs}

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from outputs.search.engine import Document, SearchIndex
+from outputs.search.query import QueryError, parse
 
 LIMIT = 20
 # Links whose target's names make the source findable: a rule mentions a term; a term refers to a
@@ -35,10 +36,20 @@ def index_from_database(path: Path | str) -> SearchIndex:
         # the rulebooks' own section headings an entry cites: short Hungarian and Polish terms
         for entity, section in conn.execute("select entity_id, section from entry_sources where section is not null"):
             linked.setdefault(entity, []).append(section)
+        fields = dict(conn.execute("select field, description from search_fields order by rowid").fetchall())
+        facets: dict[str, dict[str, list[str]]] = {}
+        numbers: dict[str, dict[str, list[float]]] = {}
+        for entity, name, value, number in conn.execute("select entity_id, field, value, number from facets"):
+            facets.setdefault(entity, {}).setdefault(name, []).append(value)
+            if number is not None:
+                numbers.setdefault(entity, {}).setdefault(name, []).append(number)
     finally:
         conn.close()
     index = SearchIndex([Document(r[0], r[1], r[2], r[3] or "", r[4] or "", r[5] or "", r[6], r[7],
-                                  " | ".join(linked.get(r[0], []))) for r in rows])
+                                  " | ".join(linked.get(r[0], [])),
+                                  {k: tuple(v) for k, v in facets.get(r[0], {}).items()},
+                                  {k: tuple(v) for k, v in numbers.get(r[0], {}).items()}) for r in rows],
+                        fields=fields)
     _CACHE[key] = (stamp, index)
     return index
 
@@ -46,5 +57,14 @@ def index_from_database(path: Path | str) -> SearchIndex:
 def search_json(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT) -> str:
     """The ranked hits of a query (in one game, or all) as JSON: what ``kb_search`` returns in SQL."""
     hits = index_from_database(path).search(query or "", game=game, limit=limit)
-    return json.dumps([{"id": h.document.id, "matched": h.matched, "score": round(h.score, 2), "snippet": h.snippet}
-                       for h in hits], ensure_ascii=False)
+    return json.dumps([h.to_dict() for h in hits], ensure_ascii=False)
+
+
+def query_problem(path: Path | str, query: str | None) -> str | None:
+    """Why a query cannot be read (an unknown field, a comparison without a number ...), or None."""
+    index = index_from_database(path)
+    try:
+        parse(query or "", index.fields, index.numeric_fields)
+    except QueryError as problem:
+        return str(problem)
+    return None
