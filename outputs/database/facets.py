@@ -16,11 +16,7 @@ import sqlite_utils
 from catalog import Catalog
 from games.plugin import Facet
 from games.registry import Registry
-
-SHARED_FIELDS = {
-    "game": "The game, by id or name (the games table lists them)",
-    "kind": "What the entry is: kind:building, kind:rule, kind:card, kind:term, kind:ruling ...",
-}
+from outputs.search.query import SHARED_FIELDS
 
 
 def facet_fields(registry: Registry) -> dict[str, tuple[str, list[Facet]]]:

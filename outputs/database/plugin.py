@@ -18,10 +18,9 @@ from urllib.parse import parse_qs
 
 from datasette import hookimpl
 
+from outputs.database.metadata import SEARCH_QUERY
 from outputs.search import query_problem, search_json
 from outputs.textsearch import fold, fts_query
-
-SEARCH_QUERY = "search"
 
 
 @hookimpl
@@ -44,8 +43,10 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
                 await app(scope, receive, send)
                 return
             as_json = scope["path"].endswith(".json")
+            form = scope["path"].removesuffix(".json")
             body = (json.dumps({"ok": False, "error": problem, "status": 400}, ensure_ascii=False) if as_json
-                    else f"<!DOCTYPE html><title>Search error</title><p>Search error: {html.escape(problem)}</p><p><a href=\"/{scope['path'].strip('/').split('/')[0]}/search\">Back to the search form</a></p>")
+                    else f"<!DOCTYPE html><title>Search error</title><p>Search error: {html.escape(problem)}</p>"
+                         f'<p><a href="{html.escape(form)}">Back to the search form</a></p>')
             await send({"type": "http.response.start", "status": 400, "headers": [
                 (b"content-type", b"application/json; charset=utf-8" if as_json else b"text/html; charset=utf-8")]})
             await send({"type": "http.response.body", "body": body.encode("utf-8")})
@@ -55,7 +56,7 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
 
 def _search_problem(datasette: Any, scope: dict[str, Any]) -> str | None:
     parts = scope.get("path", "").strip("/").split("/")
-    if len(parts) != 2 or parts[1] not in (SEARCH_QUERY, SEARCH_QUERY + ".json"):
+    if len(parts) != 2 or parts[1].removesuffix(".json") not in SEARCH_QUERY:
         return None
     database = datasette.databases.get(parts[0])
     if database is None or not database.path:

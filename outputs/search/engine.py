@@ -1,9 +1,11 @@
 """Ranked search over the catalog's entries, with snippets: the same for the API and the benchmark.
 
-Ranking, most important first: how many of the query's terms an entry matches (so an entry with
-every word comes first, and entries with some words follow when few have all); then a score that
-counts a term in the entry's names ten times a term in its text, weighted by how rare the term is;
-an entry whose name is the query itself comes first among equals.
+Filters and phrases (outputs/search/query.py) decide which entries may appear at all; the query's
+plain words rank them. Ranking, most important first: how many of the query's words an entry matches,
+common words (in more than a fifth of all entries) not counted (so an entry with every word comes
+first, and entries with some words follow when few have all); then a score that counts a word in the
+entry's names ten times a word in its text, weighted by how rare the word is; an entry whose name is
+the query itself comes first among equals. Filters alone list the entries they let through by title.
 """
 
 from __future__ import annotations

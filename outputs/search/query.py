@@ -21,6 +21,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+# The fields every entry has, whatever its game; the games add their own (games.plugin.Facet).
+SHARED_FIELDS = {
+    "game": "The game, by id or name (the games table lists them)",
+    "kind": "What the entry is: kind:building, kind:rule, kind:card, kind:term, kind:ruling ...",
+}
 COMPARISONS = ("<=", ">=", "<", ">")
 _FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)(<=|>=|<|>|=|:)(.*)$", re.DOTALL)
 NUMBER = re.compile(r"^-?\d+(\.\d+)?$")

@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from outputs.search.analysis import Analyzer
+from outputs.search.query import SHARED_FIELDS
 from outputs.search.store import index_from_database
 
 
 def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, Any]:
-    """``{definition, fields, games, phrases, docs}`` (``games``: id -> name); a document is [id, game, kind, title, url, names, phrase
-    numbers, body, name_hu, name_pl, facets, numbers] (the last two only when it has any). Linked terms and cited headings repeat across entries, so each
-    is stored once in ``phrases``."""
+    """``{definition, fields, games, phrases, docs}`` (``games``: id -> name). A document is [id, game,
+    kind, title, url, names, phrase numbers, body, name_hu, name_pl, facets, numbers], the last two
+    only when it has fields of its game's own. Linked terms and cited headings repeat across entries,
+    so each is stored once in ``phrases``."""
     index = index_from_database(db_path)
     phrases: dict[str, int] = {}
     docs = []
@@ -24,8 +26,8 @@ def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, 
             continue
         numbers = [phrases.setdefault(p, len(phrases)) for p in dict.fromkeys(doc.terms.split(" | ")) if p]
         row: list[Any] = [doc.id, doc.game, doc.kind, doc.title, url, doc.names, numbers, doc.body, doc.name_hu, doc.name_pl]
-        # game and kind are in every document already; only the games' own fields are stored
-        own = {k: list(v) for k, v in doc.facets.items() if k not in ("game", "kind")}
+        # the shared fields (game, kind) are in every document already: the script derives them
+        own = {k: list(v) for k, v in doc.facets.items() if k not in SHARED_FIELDS}
         if own or doc.numbers:
             row += [own, {k: list(v) for k, v in doc.numbers.items()}]
         docs.append(row)
