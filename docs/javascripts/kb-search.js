@@ -6,7 +6,7 @@
 (function (root) {
   const WORD = /[\p{L}\p{N}]+/gu;
   const NAME_WEIGHT = 10, TERMS_WEIGHT = 2, BODY_WEIGHT = 1, BODY_TF_CAP = 3;
-  const EXACT_NAME_BONUS = 100, ALL_IN_NAMES_BONUS = 20, SNIPPET_WORDS = 28;
+  const EXACT_NAME_BONUS = 100, ALL_IN_NAMES_BONUS = 20, NAME_COVER_BONUS = 40, SNIPPET_WORDS = 28;
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
@@ -53,9 +53,12 @@
       }
       return found;
     }
+    isMeaningful(word) {  // not a stop word, and not one letter unless a digit
+      return !this.stopWords.has(word) && (word.length > 1 || /^\d+$/.test(word));
+    }
     query(text) {
       const words = [...new Set(this.words(text))];
-      const meaningful = words.filter((w) => !this.stopWords.has(w) && (w.length > 1 || /^\d+$/.test(w)));
+      const meaningful = words.filter((w) => this.isMeaningful(w));
       return (meaningful.length ? meaningful : words).map((word) => {
         const keys = new Set(this.keys(word));
         for (const other of [...(this.synonyms.get(word) || []), ...(this.translations.get(word) || [])]) {
@@ -86,6 +89,7 @@
       this.filters = null;
       this.postings = new Map();
       this.exactNames = [];
+      this.nameKeys = [];  // per entry, per name: the keys of each meaningful word
       const posting = (key, i) => {
         let byDoc = this.postings.get(key);
         if (!byDoc) this.postings.set(key, (byDoc = new Map()));
@@ -96,6 +100,12 @@
       this.docs.forEach((doc, i) => {
         const names = [doc.title, ...doc.names.split(" | ")];
         this.exactNames.push(new Set(names.filter((n) => n).map((n) => this.analyzer.words(n).join(" "))));
+        const meaningfulNames = new Map();
+        for (const n of names) {
+          const words = this.analyzer.words(n).filter((w) => this.analyzer.isMeaningful(w));
+          if (words.length) meaningfulNames.set(words.join(" "), words.map((w) => this.analyzer.keys(w)));
+        }
+        this.nameKeys.push([...meaningfulNames.values()]);
         for (const word of this.analyzer.words(names.join(" "))) for (const key of this.analyzer.keys(word)) posting(key, i).inName = true;
         for (const word of this.analyzer.words(doc.terms)) for (const key of this.analyzer.keys(word)) posting(key, i).inTerms = true;
         const counts = new Map();
@@ -147,18 +157,30 @@
         }
       }
       const phrase = terms.map((t) => t.word).join(" ");
+      const queryKeys = new Set();
+      for (const t of terms) for (const k of t.keys) queryKeys.add(k);
       const hits = [];
       for (const [doc, count] of matched) {
         const d = this.docs[doc];
         if ((game && d.game !== game) || (allowed && !allowed.has(doc))) continue;
         const bonus = EXACT_NAME_BONUS * (this.exactNames[doc].has(phrase) ? 1 : 0)
-          + ALL_IN_NAMES_BONUS * (inNames.get(doc) === terms.length ? 1 : 0);
+          + ALL_IN_NAMES_BONUS * (inNames.get(doc) === terms.length ? 1 : 0)
+          + NAME_COVER_BONUS * (inNames.get(doc) ? this.nameCover(doc, queryKeys) : 0);
         hits.push({ doc: d, matched: count, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1) });
       }
       hits.sort((a, b) => b.matched - a.matched || b.score - a.score || (a.doc.title < b.doc.title ? -1 : a.doc.title > b.doc.title ? 1 : 0));
       const top = hits.slice(0, limit);
       for (const hit of top) hit.snippet = this.snippet(hit.doc.body, terms);
       return top;
+    }
+    nameCover(doc, queryKeys) {  // the largest share of one of the entry's names whose words the query has
+      let best = 0;
+      for (const name of this.nameKeys[doc]) {
+        let covered = 0;
+        for (const keys of name) if ([...keys].some((k) => queryKeys.has(k))) covered += 1;
+        best = Math.max(best, covered / name.length);
+      }
+      return best;
     }
     listing(allowed, game, limit) {  // filters alone: the entries they let through, by title
       const fold = (t) => t.toLowerCase();

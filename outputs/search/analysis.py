@@ -77,11 +77,15 @@ class Analyzer:
             found = self._keys_cache[word] = frozenset(out)
         return found
 
+    def is_meaningful(self, word: str) -> bool:
+        """Not a stop word, and not one letter unless a digit."""
+        return word not in self.stop_words and (len(word) > 1 or word.isdigit())
+
     def query(self, text: str) -> list[Term]:
         """The query's terms: stop words and one-letter words dropped (unless nothing else is left),
         each term with its own keys and those of its synonyms."""
         words = list(dict.fromkeys(self.words(text)))
-        meaningful = [w for w in words if w not in self.stop_words and (len(w) > 1 or w.isdigit())]
+        meaningful = [w for w in words if self.is_meaningful(w)]
         out = []
         for word in meaningful or words:
             keys = set(self.keys(word))

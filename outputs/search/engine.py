@@ -24,6 +24,10 @@ from outputs.search.query import parse
 
 NAME_WEIGHT, TERMS_WEIGHT, BODY_WEIGHT, BODY_TF_CAP = 10.0, 2.0, 1.0, 3
 EXACT_NAME_BONUS, ALL_IN_NAMES_BONUS = 100.0, 20.0
+# An entry whose name is made of the query's words is what the query is about ("artisan ability" ->
+# the Artisan, "William Hamleigh takes back a material" -> his card): the share of its best-covered
+# name's words that the query has, times this, is added to its score.
+NAME_COVER_BONUS = 40.0
 # A word found in more than this share of all entries ("player", "building") is common: it adds to
 # an entry's score but not to the count of words it matches, so that missing it costs little.
 # (Only in an index big enough for shares to mean something.)
@@ -85,9 +89,13 @@ class SearchIndex:
     def __post_init__(self) -> None:
         self.postings: dict[str, dict[int, _Posting]] = {}
         self.exact_names: list[set[str]] = []
+        self.name_keys: list[list[tuple[frozenset[str], ...]]] = []
         for i, doc in enumerate(self.documents):
             names = [doc.title, *doc.names.split(" | ")]
             self.exact_names.append({" ".join(self.analyzer.words(n)) for n in names if n})
+            self.name_keys.append(list(dict.fromkeys(
+                keys for keys in (tuple(self.analyzer.keys(w) for w in self.analyzer.words(n) if self.analyzer.is_meaningful(w))
+                                  for n in names) if keys)))
             for word in self.analyzer.words(" ".join(names)):
                 for key in self.analyzer.keys(word):
                     self.postings.setdefault(key, {}).setdefault(i, _Posting()).in_name = True
@@ -144,18 +152,24 @@ class SearchIndex:
                 score[doc] = score.get(doc, 0.0) + idf * (NAME_WEIGHT * posting.in_name + TERMS_WEIGHT * posting.in_terms
                                      + BODY_WEIGHT * min(posting.body_tf, BODY_TF_CAP))
         phrase = " ".join(t.word for t in terms)
+        query_keys = frozenset().union(*(t.keys for t in terms))
         hits = []
         for doc, count in matched.items():
             document = self.documents[doc]
             if (game and document.game != game) or (wanted_kinds and document.kind not in wanted_kinds) or (
                     allowed is not None and doc not in allowed):
                 continue
-            bonus = EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
+            bonus = (EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
+                     + NAME_COVER_BONUS * (in_names[doc] and self._name_cover(doc, query_keys)))
             hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
         hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title))
         for hit in hits[:limit]:
             hit.snippet = self.snippet(hit.document.body, terms)
         return hits[:limit]
+
+    def _name_cover(self, doc: int, query_keys: frozenset[str]) -> float:
+        """The largest share of one of the entry's names whose words the query has."""
+        return max((sum(bool(keys & query_keys) for keys in name) / len(name) for name in self.name_keys[doc]), default=0.0)
 
     def _listing(self, allowed: set[int], game: str | None, kinds: set[str], limit: int) -> list[Hit]:
         """Filters alone: the entries they let through, by title."""
