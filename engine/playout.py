@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -15,6 +17,7 @@ class Engine(Protocol):
     def apply(self, state: Any, action: Action | str) -> None: ...
     def is_terminal(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> dict[str, int]: ...
+    def winners(self, state: Any) -> list[str]: ...
     def check(self, state: Any) -> None: ...
     def progress(self, state: Any) -> dict[str, int]: ...
 
@@ -24,6 +27,8 @@ class Playout:
     seed: int
     steps: int = 0
     scores: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    """After the game's own tie-breaks; several when they still leave a tie."""
     violations: list[str] = field(default_factory=list)
 
 
@@ -70,4 +75,23 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
         before = after
         result.steps += 1
     result.scores = engine.scores(state)
+    result.winners = engine.winners(state)
     return result
+
+
+def summary(playouts: Sequence[Playout], seats: Sequence[str]) -> dict[str, Any]:
+    """What a run of playouts came to: game length in steps, and per seat (in turn order) its wins
+    (a shared win counts as a share) and its mean score, over the games that ended."""
+    ended = [p for p in playouts if p.scores]
+    lengths = [p.steps for p in ended]
+    wins = dict.fromkeys(seats, 0.0)
+    for p in ended:
+        for seat in p.winners:
+            wins[seat] += 1 / len(p.winners)
+    return {
+        "ended": len(ended),
+        "steps": {"min": min(lengths), "median": statistics.median(lengths), "max": max(lengths)} if lengths else None,
+        "seats": [{"seat": seat, "wins": round(wins[seat], 2),
+                   "mean_score": round(statistics.fmean(p.scores[seat] for p in ended), 1) if ended else None}
+                  for seat in seats],
+    }

@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,35 +101,59 @@ def run_scenarios(project: Project, engines: Mapping[str, Any] | None) -> list[A
         raise BuildError(f"scenarios: {exc}") from exc
 
 
+class _Stages:
+    """Says when each stage of the build is done and how long it took (a build takes ~15 s, and
+    nobody should wait that long in silence)."""
+
+    def __init__(self, report: Callable[[str], None] | None):
+        self.report = report
+        self.last = time.perf_counter()
+
+    def done(self, what: str) -> None:
+        now = time.perf_counter()
+        if self.report:
+            self.report(f"  {what:<48} {now - self.last:5.1f} s")
+        self.last = now
+
+
 def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url: str = DEFAULT_SITE_URL,
-          registry: Registry = REGISTRY, engines: Mapping[str, Any] | None = None) -> BuildReport:
+          registry: Registry = REGISTRY, engines: Mapping[str, Any] | None = None,
+          progress: Callable[[str], None] | None = None) -> BuildReport:
     """Validate the project's catalogs against the registered games, then build everything; the
-    scenarios run on ``engines`` (default: engine/registry.py)."""
+    scenarios run on ``engines`` (default: engine/registry.py). ``progress`` gets one line per stage."""
     started = time.perf_counter()
+    stages = _Stages(progress)
     catalog = registry.load(project.data, display_root=project.root)
+    stages.done(f"catalogs read and validated ({len(catalog.entries)} entries)")
     staging = Path(tempfile.mkdtemp(prefix=".build-", dir=project.root))
     try:
         out = staging / "build"
         out.mkdir()
         info = BuildInfo.of(project.root, package_version())
         results = run_scenarios(project, engines)
+        stages.done(f"scenarios run by the engines ({len(results)})")
         rows = build_database(catalog, registry, out / "kb.db", results, info)
         metadata = build_metadata(catalog, registry, site_url=site_url, info=info)
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        stages.done("database and Datasette metadata")
         docs = out / "docs"
         shutil.copytree(project.docs, docs)
         try:
             pages, nav = write_pages(catalog, registry, docs, datasette_url, results)
         except LayoutError as exc:
             raise BuildError(str(exc)) from exc
+        stages.done(f"generated pages ({len(pages)})")
         try:
             (docs / "api.md").write_text(api_page(out / "kb.db", metadata, registry, info, datasette_url), encoding="utf-8")
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
+        stages.done("API page (its examples run)")
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
         write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
         write_search_syntax(catalog, registry, out / "kb.db", docs / "search-syntax.md")
+        stages.done("downloads, search index and search syntax page")
         build_site(project, docs, staging / "site", nav)
+        stages.done("site (mkdocs build --strict)")
         _swap(project, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

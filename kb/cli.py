@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 from pathlib import Path
 
 import click
@@ -64,7 +65,8 @@ def build_command(root: str | None, datasette_url: str) -> None:
 
     project = _project(root)
     try:
-        report = build(project, datasette_url=datasette_url)
+        click.echo("building (each stage is listed when done):", err=True)
+        report = build(project, datasette_url=datasette_url, progress=lambda line: click.echo(line, err=True))
     except CatalogError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
@@ -159,7 +161,7 @@ def explain_command(file: str, scenario_id: str | None) -> None:
 @main.command("play")
 @click.argument("game")
 @click.option("--players", type=int, default=None, help="Number of players (default: the game's own default)")
-@click.option("--games", "count", default=100, show_default=True)
+@click.option("--games", "count", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=1, show_default=True, help="Seed of the first game; game i uses seed+i")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--variant", "variants", multiple=True, help="A variant of the game's catalog (repeatable)")
@@ -172,10 +174,10 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
     import time
 
     import engine
-    from engine.playout import play
+    from engine.playout import play, summary
 
     try:
-        chosen: dict[str, object] = {"players": players} if players else {}
+        chosen: dict[str, object] = {"players": players} if players is not None else {}
         for option in options:
             name, sep, value = option.partition("=")
             if not sep or not name:
@@ -188,21 +190,33 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
         raise click.ClickException(f"{game} takes no such option ({exc})") from exc
     except ValueError as exc:
         raise click.ClickException(str(exc)) from exc
-    violations: list[str] = []
     started = time.perf_counter()
-    with click.progressbar(range(count), label=f"{game}, {len(instance.players)} players", file=sys.stderr) as bar:
-        for i in bar:
-            violations.extend(play(instance, seed + i).violations)
+    with click.progressbar(range(count), label=f"{game}, {len(instance.players)} players", file=sys.stderr,
+                           show_pos=True, show_eta=True) as bar:
+        playouts = [play(instance, seed + i) for i in bar]
     seconds = time.perf_counter() - started
-    report = {"games": count, "seconds": round(seconds, 3), "games_per_second": round(count / seconds, 1), "violations": violations}
+    violations = [v for p in playouts for v in p.violations]
+    report = {"games": count, "seconds": round(seconds, 3), "games_per_second": round(count / seconds, 1),
+              **summary(playouts, instance.players), "violations": violations}
     if as_json:
         click.echo(json.dumps(report))
     else:
-        click.echo(f"{count} games in {seconds:.1f} s: {report['games_per_second']} games/s, {len(violations)} violation(s)")
-        for v in violations[:20]:
-            click.echo(f"  {v}")
+        _print_play_report(report)
     if violations:
         sys.exit(1)
+
+
+def _print_play_report(report: dict[str, Any]) -> None:
+    click.echo(f"{report['games']} games in {report['seconds']:.1f} s: {report['games_per_second']} games/s, "
+               f"{len(report['violations'])} violation(s)")
+    if report["steps"]:
+        steps = report["steps"]
+        click.echo(f"game length: {steps['min']} to {steps['max']} steps, median {steps['median']:g}")
+        click.echo(f"{'seat':<10}{'wins':>8}{'mean score':>12}   (seats in turn order; a shared win counts as a share)")
+        for seat in report["seats"]:
+            click.echo(f"{seat['seat']:<10}{seat['wins']:>8g}{seat['mean_score']:>12}")
+    for v in report["violations"][:20]:
+        click.echo(f"  {v}")
 
 
 if __name__ == "__main__":

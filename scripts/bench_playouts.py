@@ -16,12 +16,15 @@ from engine.registry import GAMES
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=1000, help="games per game and player count (at least 1)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     print(f"{'game':<10} {'players':>7} {'games':>6} {'seconds':>8} {'games/s':>8} {'steps/game':>10} {'violations':>10}")
     for name in sorted(GAMES):
-        for players in GAMES[name].player_counts:
+        # an engine knows its player counts once made (Maharaja reads them from its catalog)
+        for players in engine.game(name).player_counts:
             instance = engine.game(name, players=players)
             started = time.perf_counter()
             steps = violations = 0

@@ -48,3 +48,38 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Project:
     project = copy_project(tmp_path_factory.mktemp("built") / "project")
     build(project)
     return project
+
+
+# --- no process outlives the test session -------------------------------------------------------
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    import uuid
+
+    from leftovers import MARKER
+
+    os.environ[MARKER] = uuid.uuid4().hex
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if a test left a process behind (and stop those processes)."""
+    import signal
+    import time
+
+    from leftovers import MARKER, leftover_processes
+
+    deadline = time.monotonic() + 5  # a server told to stop may need a moment
+    while (left := leftover_processes(os.environ[MARKER])) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if left:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        lines = [f"  pid {pid}: {command}" for pid, command in sorted(left.items())]
+        message = "processes left running by the tests (now stopped):\n" + "\n".join(lines)
+        if reporter:
+            reporter.write("\n")
+            reporter.write_line(message, red=True)
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

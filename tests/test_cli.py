@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import statistics
 from pathlib import Path
 
 import pytest
@@ -31,6 +33,9 @@ def test_build_reports_what_it_built(project) -> None:
     result = CliRunner().invoke(main, ["build", "--root", str(project.root)])
     assert result.exit_code == 0, result.output
     assert "entries" in result.output and (project.build / "kb.db").is_file()
+    # each stage is listed with its time as it ends, so a build is never a silent wait
+    for stage in ("catalogs read and validated", "scenarios run by the engines", "generated pages", "site (mkdocs build --strict)"):
+        assert re.search(rf"^  {re.escape(stage)}.* \d+\.\d s$", result.output, re.M), (stage, result.output)
 
 
 def test_committed_json_schemas_are_current(tmp_path: Path) -> None:
@@ -65,7 +70,41 @@ def test_play_runs_seeded_duel_games_and_reports_json() -> None:
 
 def test_play_refuses_a_player_count_the_game_does_not_take() -> None:
     result = CliRunner().invoke(main, ["play", "duel", "--players", "3", "--games", "1"])
-    assert result.exit_code != 0 and "red, blue" in result.output
+    assert result.exit_code != 0 and "played by exactly 2 players, red and blue" in result.output
+
+
+@pytest.mark.parametrize("players", ["7", "0", "1", "-3"])
+def test_play_names_the_player_counts_instead_of_playing_another(players: str) -> None:
+    result = CliRunner().invoke(main, ["play", "caylus", "--players", players, "--games", "1"])
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: Caylus is played by 2 to 5 players, got {players}"
+
+
+@pytest.mark.parametrize("games", ["0", "-1"])
+def test_play_refuses_a_number_of_games_below_one(games: str) -> None:
+    result = CliRunner().invoke(main, ["play", "duel", "--games", games])
+    assert result.exit_code == 2 and "Invalid value for '--games'" in result.output
+
+
+def test_play_sums_up_the_games_by_seat() -> None:
+    import engine
+    from engine.playout import play
+
+    result = CliRunner().invoke(main, ["play", "caylus", "--players", "3", "--games", "4", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    # the same games played here, seat by seat
+    games = [play(engine.game("caylus", players=3), 2 + i) for i in range(4)]
+    assert [s["seat"] for s in report["seats"]] == ["red", "blue", "green"]
+    for seat in report["seats"]:
+        assert seat["mean_score"] == round(statistics.fmean(g.scores[seat["seat"]] for g in games), 1)
+        assert seat["wins"] == round(sum(seat["seat"] in g.winners and 1 / len(g.winners) for g in games), 2)
+    assert sum(s["wins"] for s in report["seats"]) == pytest.approx(4)
+    lengths = sorted(g.steps for g in games)
+    assert report["steps"] == {"min": lengths[0], "median": statistics.median(lengths), "max": lengths[-1]}
+    text = CliRunner().invoke(main, ["play", "caylus", "--players", "3", "--games", "4", "--seed", "2"])
+    assert f"game length: {lengths[0]} to {lengths[-1]} steps" in text.output
+    assert re.search(r"^green\s+[\d.]+\s+[\d.]+$", text.output, re.M), text.output
 
 
 @pytest.mark.parametrize("players", ["2", "3", "4", "5"])

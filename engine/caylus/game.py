@@ -38,10 +38,13 @@ class Caylus(DecisionGame):
     def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None):
         if isinstance(players, int):
+            if players not in self.player_counts:  # checked before picking colours, which would cut 7 to 5
+                raise ValueError(f"Caylus is played by {self.player_counts[0]} to {self.player_counts[-1]} players, got {players}")
             players = PLAYER_COLOURS[:players]
         players = tuple(players)
-        if not 2 <= len(players) <= 5 or len(set(players)) != len(players):
-            raise ValueError(f"Caylus takes 2 to 5 different players, got {players}")
+        if len(players) not in self.player_counts or len(set(players)) != len(players):
+            raise ValueError(f"Caylus is played by {self.player_counts[0]} to {self.player_counts[-1]} different players, "
+                             f"got {', '.join(map(str, players)) or 'none'}")
         if CHANCE in players:
             raise ValueError(f"{CHANCE!r} is reserved for chance")
         known = {v.id.rsplit(".", 1)[1] for v in (catalog or default_catalog()).of_kind("variants", GAME)}

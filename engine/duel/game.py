@@ -47,7 +47,9 @@ class Duel(DecisionGame):
         expected = self.rules.players
         fits = players == len(expected) if isinstance(players, int) else set(players) == set(expected) and len(players) == 2
         if not fits:
-            raise ValueError(f"the Duel is played by exactly {', '.join(expected)} (Waleran starts), got {players}")
+            got = players if isinstance(players, int) else ", ".join(map(str, players)) or "none"
+            raise ValueError(f"the Duel is played by exactly {len(expected)} players, {' and '.join(expected)} "
+                             f"({expected[0]} starts), got {got}")
         self.players = expected
 
     # --- states ---------------------------------------------------------------------------------
