@@ -64,13 +64,29 @@ def datasette_app(project: Project) -> "Datasette":
                      settings=dict(DATASETTE_SETTINGS), cors=DATASETTE_CORS)
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files, quietly; a missing page gets the site's own 404 page (status 404), not the
+    standard library's bare "Error response"."""
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
 
 def site_server(site: Path, host: str, port: int) -> ThreadingHTTPServer:
-    handler = functools.partial(QuietHandler, directory=str(site))
+    handler = functools.partial(SiteHandler, directory=str(site))
     return ThreadingHTTPServer((host, port), handler)
 
 

@@ -19,7 +19,7 @@ GAME = GameModule(
         plugin.COMPONENTS,
         PageSpec("buildings", "Buildings", ("buildings",), pages.buildings_page),
         PageSpec("turn", "The turn and the road", ("phases", "roads", "scoring_rules"), pages.turn_page),
-        PageSpec("favours", "Royal favours", ("favours", "favour_rows", "favour_columns", "favour_tables"), pages.favours_page),
+        PageSpec("favours", "Favour table", ("favours", "favour_rows", "favour_columns", "favour_tables"), pages.favours_page),
         PageSpec("castle", "The castle", ("castles", "castle_sections"), pages.castle_page),
         plugin.GLOSSARY,
         plugin.DISCREPANCIES,

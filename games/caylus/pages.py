@@ -120,7 +120,8 @@ def favours_page(w: PageContext) -> str:
     rows = sorted(w.catalog.typed("favour_rows", FavourRow, w.game), key=lambda r: r.row)
     columns = sorted(w.catalog.typed("favour_columns", FavourColumn, w.game), key=lambda c: c.column)
     cells = w.catalog.typed("favours", Favour, w.game)
-    out = ["# Royal favours\n", "Generated from `data/favours.yaml`.\n"]
+    out = ["# Favour table\n", "The royal favours, row by row, generated from `data/favours.yaml`; how they are earned "
+           "and taken is told in the rules chapter [Royal favours](rules-favours.md).\n"]
     for t in w.catalog.typed("favour_tables", FavourTable, w.game):
         out.append(w.entry_block(2, t, [
             ("Favours of one phase", "each in a different row" if t.one_row_per_favour_in_a_phase else "any row"),

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from catalog import Catalog
-from catalog.kinds import Source
+from catalog.kinds import Game, Source
 from games import plugin
 from games.plugin import PageSpec
 from games.registry import Registry
@@ -64,8 +64,8 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
             rule_pages = writer.layout.rule_page_titles(game)
             for name, _ in rule_pages:
                 pages[name] = rules.rules_page(writer, name)
-            if rule_pages:
-                items.append({"The rules": [{title: f"{game}/{name}.md"} for name, title in rule_pages]})
+            if rule_pages:  # the rules come first, whatever the module lists before them
+                items.insert(0, {"The rules": [{title: f"{game}/{name}.md"} for name, title in rule_pages]})
         elif isinstance(page, PageSpec):
             pages[name] = page.render(writer)
             items.append({title: f"{game}/{name}.md"})
@@ -85,7 +85,7 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
     layout.check()
     written: list[Path] = []
     nav: list[NavItem] = [{"Home": "index.md"}]
-    for game in catalog.games():
+    for game in games_by_name(catalog):
         writer = PageWriter(catalog, registry.module(game), layout, datasette_url, results)
         folder = docs_dir / game
         folder.mkdir(parents=True, exist_ok=True)
@@ -104,5 +104,32 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
     path = docs_dir / "sources.md"
     path.write_text(sources_page(catalog), encoding="utf-8")
     written.append(path)
-    nav += [{"Sources": "sources.md"}, {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]
+    home = docs_dir / "index.md"
+    if home.is_file() and GAMES_MARKER in (page := home.read_text(encoding="utf-8")):
+        home.write_text(page.replace(GAMES_MARKER, games_list(catalog)), encoding="utf-8")
+    nav.append({"Sources and API": [{"Sources": "sources.md"}, {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]})
     return written, nav
+
+
+# Where the home page lists the games: the list is made from games.yaml, so it names every game.
+GAMES_MARKER = "<!-- kb: the games -->"
+
+
+LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
+
+
+def games_by_name(catalog: Catalog) -> list[str]:
+    """The games in the order of their English names: the order of the navigation and the home page."""
+    return sorted(catalog.games(), key=lambda g: catalog.get(g).names.en.casefold())
+
+
+def games_list(catalog: Catalog) -> str:
+    lines = []
+    for game in games_by_name(catalog):
+        g = catalog.typed("games", Game, game)[0]
+        players = f"{g.players_min}–{g.players_max} players" if g.players_min != g.players_max else f"{g.players_min} players"
+        languages = [LANGUAGE_NAMES.get(r.language, r.language) for r in g.rulebooks]
+        rulebooks = (" and ".join(languages) + f" rulebook{'s' if len(languages) > 1 else ''}") if languages else "public sources"
+        lines.append(f"- **[{text(g.names.en)}]({game}/index.md)** ({text(' and '.join(g.designers))}, {text(g.publisher)} {g.year}; "
+                     f"{players}; from the {rulebooks})")
+    return "\n".join(lines)
