@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from catalog.kinds import Card, Component, Discrepancy, Resource, Setup, Term, Variant
+from catalog.model import Entry
 from outputs.pages.markdown import Linked, table, text
-from outputs.pages.writer import PageWriter
+from outputs.pages.writer import PageWriter, source_label
 
 LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
 
@@ -57,21 +60,29 @@ def cards_page(w: PageWriter) -> str:
     return "\n".join(out)
 
 
+def table_languages(entries: Sequence[Entry]) -> list[str]:
+    """English, then each other language in which at least half of the entries have a name: a column
+    of mostly dashes helps no one (the rarer names stay in each entry's own names line)."""
+    return ["en", *(c for c in ("hu", "pl", "de", "fr") if 2 * sum(bool(getattr(e.names, c)) for e in entries) >= len(entries) > 0)]
+
+
 def glossary_page(w: PageWriter) -> str:
     terms = sorted(w.catalog.typed("terms", Term, w.game), key=lambda t: t.names.en.lower())
     others = [e for key in w.module.named_pieces for e in w.catalog.of_kind(key, w.game)]
-    codes = ["en", *(c for c in ("hu", "pl", "de", "fr") if any(getattr(e.names, c) for e in [*terms, *others]))]
+    codes = table_languages(terms)
     headers = [LANGUAGE_NAMES[c] for c in codes]
     languages = headers[0] if len(headers) == 1 else ", ".join(headers[:-1]) + " and " + headers[-1]
-    out = ["# Glossary\n", f"Every game term in {languages}, with the other forms the rulebooks use. "
-           "Generated from the catalog's glossary. Named pieces have their own pages and are listed at the end.\n"]
+    out = ["# Glossary\n", f"Every game term in {languages}, with the other forms the rulebooks use (a name in another "
+           "language, where a source gives one, is under the term). Generated from the catalog's glossary. Named pieces "
+           "have their own pages and are listed at the end.\n"]
     out.append(table(headers, ([getattr(t.names, c) for c in codes] for t in terms)))
     for t in terms:
         see = w.link(t.refers_to) if t.refers_to else None
         out.append(w.entry_block(2, t, [("Meaning", t.definition), ("See", see), ("In the rules", w.mentioned_in(t.id))]))
     out.append("## Named pieces {#" + w.game + ".glossary.pieces}\n")
-    out.append(table([*headers, "Other forms"],
-                     ([*(getattr(e.names, c) for c in codes),
+    piece_codes = table_languages(others)
+    out.append(table([*(LANGUAGE_NAMES[c] for c in piece_codes), "Other forms"],
+                     ([*(getattr(e.names, c) for c in piece_codes),
                        ", ".join(f for lang in ("hu", "pl", "en", "de") for f in getattr(e.names.forms, lang))] for e in others)))
     return "\n".join(out)
 
@@ -85,8 +96,7 @@ def discrepancies_page(w: PageWriter) -> str:
            f"follow, and why. Generated from {w.files('discrepancies')}.\n",
            table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
     for d in items:
-        readings = [[r.source.key + (f" ({r.source.section}, line {r.source.line})" if r.source.line else (f" ({r.source.section})" if r.source.section else "")),
-                     r.says, "followed" if r.source.key in d.follows else ""] for r in d.readings]
+        readings = [[source_label(r.source), r.says, "followed" if r.source.key in d.follows else ""] for r in d.readings]
         affects = Linked(", ".join(w.link(a) for a in d.affects)) or None
         out.append(w.entry_block(2, d, [("Topic", d.topic), ("Affects", affects)]))
         out.append(table(["Source", "Reading", ""], readings))

@@ -12,7 +12,7 @@ from datasette.utils import tilde_encode
 
 from catalog import Catalog, Entry
 from catalog.kinds import Ruling, Source
-from catalog.model import LANGUAGES
+from catalog.model import LANGUAGES, SourceRef
 from games.plugin import GameModule
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import Linked, table, text
@@ -25,6 +25,16 @@ def files_of(catalog: Catalog, kinds: tuple[str, ...], game: str | None = None) 
                     if loc.kind.key in kinds and (game is None or loc.entry.game == game)})
     named = [f"`{text(f)}`" for f in files] or ["the catalogs"]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def source_label(ref: SourceRef) -> str:
+    """A source as a reader holding the printed rulebook can use it: its key and the rulebook's own
+    section. The line of our transcription is for the data and the API (and a link's hover text)."""
+    return ref.key + (f" ({ref.section})" if ref.section else "")
+
+
+def line_hint(ref: SourceRef) -> str:
+    return f"line {ref.line} of our transcription of {ref.key}"
 
 
 class PageWriter:
@@ -102,9 +112,8 @@ class PageWriter:
     def source_line(self, entry: Entry) -> str:
         refs = []
         for ref in entry.sources:
-            where = ", ".join(filter(None, [ref.section, f"line {ref.line}" if ref.line else None]))
-            label = f"{ref.key}" + (f" ({where})" if where else "")
-            refs.append(f"[{text(label)}](../sources.md#{self.sources[ref.key].id})")
+            hint = f' "{line_hint(ref)}"' if ref.line else ""
+            refs.append(f"[{text(source_label(ref))}](../sources.md#{self.sources[ref.key].id}{hint})")
         confidence = f"confidence: *{entry.confidence}*"
         if entry.fact_confidence:
             confidence += " (" + ", ".join(f"{k}: {v}" for k, v in entry.fact_confidence.items()) + ")"
