@@ -85,6 +85,7 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
     layout.check()
     written: list[Path] = []
     nav: list[NavItem] = [{"Home": "index.md"}]
+    front_pages: dict[str, str] = {}
     for game in games_by_name(catalog):
         writer = PageWriter(catalog, registry.module(game), layout, datasette_url, results)
         folder = docs_dir / game
@@ -101,12 +102,13 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
             path.write_text(body, encoding="utf-8")
             written.append(path)
         nav.append({catalog.get(game).names.en: items})
+        front_pages[game] = first_page(items)
     path = docs_dir / "sources.md"
     path.write_text(sources_page(catalog), encoding="utf-8")
     written.append(path)
     home = docs_dir / "index.md"
     if home.is_file() and GAMES_MARKER in (page := home.read_text(encoding="utf-8")):
-        home.write_text(page.replace(GAMES_MARKER, games_list(catalog)), encoding="utf-8")
+        home.write_text(page.replace(GAMES_MARKER, games_list(catalog, front_pages)), encoding="utf-8")
     nav.append({"Sources and API": [{"Sources": "sources.md"}, {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]})
     return written, nav
 
@@ -123,13 +125,25 @@ def games_by_name(catalog: Catalog) -> list[str]:
     return sorted(catalog.games(), key=lambda g: catalog.get(g).names.en.casefold())
 
 
-def games_list(catalog: Catalog) -> str:
+def first_page(items: list[Any]) -> str:
+    """The first page of a navigation list (a game's index, or its first page when it has none)."""
+    for item in items:
+        found = item if isinstance(item, str) else next(iter(item.values()))
+        if isinstance(found, list):
+            found = first_page(found)
+        if found:
+            return str(found)
+    return ""
+
+
+def games_list(catalog: Catalog, front_pages: dict[str, str]) -> str:
+    """The home page's list of games, each linked to its front page."""
     lines = []
     for game in games_by_name(catalog):
         g = catalog.typed("games", Game, game)[0]
         players = f"{g.players_min}–{g.players_max} players" if g.players_min != g.players_max else f"{g.players_min} players"
         languages = [LANGUAGE_NAMES.get(r.language, r.language) for r in g.rulebooks]
         rulebooks = (" and ".join(languages) + f" rulebook{'s' if len(languages) > 1 else ''}") if languages else "public sources"
-        lines.append(f"- **[{text(g.names.en)}]({game}/index.md)** ({text(' and '.join(g.designers))}, {text(g.publisher)} {g.year}; "
+        lines.append(f"- **[{text(g.names.en)}]({front_pages[game]})** ({text(' and '.join(g.designers))}, {text(g.publisher)} {g.year}; "
                      f"{players}; from the {rulebooks})")
     return "\n".join(lines)
