@@ -93,3 +93,86 @@ def test_polish_nouns_agree_with_their_numbers(catalog: Catalog) -> None:
                 for problem in polish_agreement_problems(text)]
     assert not problems, "\n".join(problems)
 
+
+
+# --- Hungarian forms keep their name's stem -------------------------------------------------------
+
+# A form may be a synonym (kőfejtő for kőbánya) and then looks nothing like the name. A form that
+# starts like a word of the name (its first four letters, accents aside) claims to be an inflection
+# of it, and must then keep that word's stem. Stems allow for: a plural name (dénárok -> dénár), a
+# verbal noun (pöckölés -> pöcköl, licitálás -> licit), the vowel a last syllable drops (torony ->
+# tornyok) and the doubled consonant before -val/-vel (udvarnagy -> udvarnaggyal). Two small tables
+# hold what the rulebooks do beyond that; anything else (hírnevet, a form of hírnév, listed under
+# hírnévpont) fails.
+HU_SHORT_NAMES = {
+    "karakterkártya": "karakter",  # Maharaja: the character cards are called characters too
+    "kormányzójelző": "kormányzó",  # Maharaja: a city's governor is its marker on the governor track
+}
+HU_MISSPELLINGS = {
+    # Builders Duel: the text never prints the standard spelling (see duel.term.character-marker)
+    "építtetőjelző": ("építetjelző", "építetőjelző", "építettőjelző", "építettjelző"),
+}
+_VOWELS = "aeiou"
+_DIGRAPHS = ("gy", "ly", "ny", "ty", "sz", "zs", "cs", "dz")
+
+
+def fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def hungarian_stems(word: str) -> set[str]:
+    """Beginnings an inflected form of ``word`` (folded) may start with."""
+    stems = {word}
+    for suffix in ("ok", "ek", "ak", "k", "asa", "ese", "as", "es"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stems.add(word[: -len(suffix)])
+    stems |= {s[:-2] for s in stems if s.endswith("al") and len(s) >= 5}  # licitál -> licit
+    more = set()
+    for stem in stems:
+        if len(stem) >= 4 and stem[-2] in _VOWELS and stem[-3] not in _VOWELS and stem[-1] not in _VOWELS:
+            more.add(stem[:-2] + stem[-1])  # torony -> torny-
+        digraph = next((d for d in _DIGRAPHS if stem.endswith(d)), None)
+        if digraph:
+            more.add(stem[:-2] + digraph[0] + digraph)  # udvarnagy -> udvarnaggy-
+        elif stem[-1] not in _VOWELS:
+            more.add(stem + stem[-1])
+    return stems | more
+
+
+def hungarian_form_problem(name: str, form: str) -> str | None:
+    name_words = [fold(w) for w in re.findall(r"\w+", name)]
+    form_words = [fold(w) for w in re.findall(r"\w+", form)]
+    for word in list(name_words):  # a plural name word (karakterkártyák) starts with its singular
+        name_words += [fold(short) for long, short in HU_SHORT_NAMES.items() if word.startswith(fold(long))]
+        for standard, spellings in HU_MISSPELLINGS.items():
+            if word.startswith(fold(standard)):
+                name_words += [fold(s) for s in spellings]
+    claims = [(w, f) for w in name_words for f in form_words if len(w) >= 4 and f[:4] == w[:4]]
+    if not claims or any(f.startswith(stem) for w, f in claims for stem in hungarian_stems(w)):
+        return None
+    return f"{form!r} starts like {name!r} but does not keep its stem"
+
+
+@pytest.mark.parametrize("name, form", [
+    ("hírnévpont", "hírnevet"), ("tulajdonos", "tulajdonában"), ("hírnévpont", "hírnévsáv"),
+])
+def test_the_stem_check_catches_a_form_of_another_word(name: str, form: str) -> None:
+    assert hungarian_form_problem(name, form)
+
+
+@pytest.mark.parametrize("name, form", [
+    ("hírnévpont", "hírnévpontokat"), ("dénárok", "dénársor"), ("tornyok", "torony"), ("szobor", "szobrot"),
+    ("pöckölés", "pöcköli"), ("licitálás", "licitjét"), ("udvarnagy", "udvarnaggyal"), ("kőbánya", "kőfejtő"),
+    ("munkás elhelyezése", "elhelyezik"), ("karakterkártya", "karaktert"), ("építtetőjelző", "építetjelzőiteket"),
+])
+def test_the_stem_check_accepts_inflections_and_synonyms(name: str, form: str) -> None:
+    assert hungarian_form_problem(name, form) is None
+
+
+def test_hungarian_forms_keep_their_names_stem(catalog: Catalog) -> None:
+    problems = [f"{loc.file}: {loc.entry.id}: {problem}"
+                for loc in catalog.entries.values() if loc.entry.names.hu
+                for form in loc.entry.names.forms.hu
+                if (problem := hungarian_form_problem(loc.entry.names.hu, form))]
+    assert not problems, "\n".join(problems)
