@@ -176,3 +176,16 @@ def test_hungarian_forms_keep_their_names_stem(catalog: Catalog) -> None:
                 for form in loc.entry.names.forms.hu
                 if (problem := hungarian_form_problem(loc.entry.names.hu, form))]
     assert not problems, "\n".join(problems)
+
+
+# --- a component and its glossary term ------------------------------------------------------------
+
+
+def test_a_component_and_its_glossary_term_share_their_names(catalog: Catalog) -> None:
+    pairs = [(term, catalog.get(term.refers_to)) for term in catalog.of_kind("terms")
+             if getattr(term, "refers_to", None) and catalog.kind_of(term.refers_to).key == "components"]
+    assert len(pairs) >= 20, "the catalogs link fewer glossary terms to components than expected"
+    problems = [f"{term.id} and {component.id}: {lang} {getattr(term.names, lang)!r} != {getattr(component.names, lang)!r}"
+                for term, component in pairs for lang in LANGUAGES
+                if getattr(term.names, lang) != getattr(component.names, lang)]
+    assert not problems, "\n".join(problems)
