@@ -211,7 +211,7 @@ def activation_targets(state: State, rules: Rules, player: str, effect: dict[str
             continue
         if card.colour not in effect["colours"] or not card.usable_by(player):
             continue
-        if (effect["exclude_one_use"] or effect["select"] == "own_marker") and card.one_use:
+        if effect["exclude_one_use"] and card.one_use:  # only where the card's own text says so
             continue
         if effect["exclude_personal"] and card.personal:
             continue
