@@ -10,7 +10,6 @@ import json
 import logging
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from typing import Any
 from catalog import Catalog
 from games import REGISTRY, Registry
 from kb.project import Project
+from kb.staging import build_lock, new_staging, recover, swap
 from outputs.buildinfo import BuildInfo
 from outputs.database.build import build_database
 from outputs.database.exports import write_downloads
@@ -31,6 +31,9 @@ from outputs.pages.search_syntax import search_syntax_page
 from outputs.search.site_index import site_index
 
 DEFAULT_DATASETTE_URL = "http://127.0.0.1:8001"
+# build/served-at.json: the addresses the build's links point to (the site's to Datasette, Datasette's
+# to the site); kb serve rebuilds when it serves elsewhere.
+SERVED_AT = "served-at.json"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000"
 
 
@@ -121,11 +124,19 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
           progress: Callable[[str], None] | None = None) -> BuildReport:
     """Validate the project's catalogs against the registered games, then build everything; the
     scenarios run on ``engines`` (default: engine/registry.py). ``progress`` gets one line per stage."""
+    with build_lock(project):
+        for line in recover(project):
+            if progress:
+                progress(f"  {line}")
+        return _build(project, datasette_url, site_url, registry, engines, _Stages(progress))
+
+
+def _build(project: Project, datasette_url: str, site_url: str, registry: Registry, engines: Mapping[str, Any] | None,
+           stages: _Stages) -> BuildReport:
     started = time.perf_counter()
-    stages = _Stages(progress)
     catalog = registry.load(project.data, display_root=project.root)
     stages.done(f"catalogs read and validated ({len(catalog.entries)} entries)")
-    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=project.root))
+    staging = new_staging(project)
     try:
         out = staging / "build"
         out.mkdir()
@@ -154,7 +165,8 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
         stages.done("downloads, search index and search syntax page")
         build_site(project, docs, staging / "site", nav)
         stages.done("site (mkdocs build --strict)")
-        _swap(project, staging)
+        (out / SERVED_AT).write_text(json.dumps({"datasette_url": datasette_url, "site_url": site_url}) + "\n", encoding="utf-8")
+        swap(project, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -189,24 +201,6 @@ def write_search_index(catalog: Catalog, registry: Registry, db: Path, target: P
     target.parent.mkdir(parents=True, exist_ok=True)
     data = site_index(db, url_of)
     target.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-
-
-def _swap(project: Project, staging: Path) -> None:
-    """Move the new build/ and site/ into place; on failure put the old ones back."""
-    aside: list[tuple[Path, Path]] = []
-    try:
-        for new, target in ((staging / "build", project.build), (staging / "site", project.site)):
-            if target.exists():
-                old = staging / f"old-{target.name}"
-                target.rename(old)
-                aside.append((old, target))
-            new.rename(target)
-    except OSError:
-        for old, target in aside:
-            if target.exists():
-                shutil.rmtree(target)  # the half-installed new one
-            old.rename(target)
-        raise
 
 
 def is_built(project: Project) -> bool:

@@ -59,14 +59,15 @@ def schemas(root: str | None) -> None:
 @main.command("build")
 @root_option
 @click.option("--datasette-url", default="http://127.0.0.1:8001", show_default=True, help="Where the site links to Datasette")
-def build_command(root: str | None, datasette_url: str) -> None:
+@click.option("--site-url", default="http://127.0.0.1:8000", show_default=True, help="Where Datasette links to the site")
+def build_command(root: str | None, datasette_url: str, site_url: str) -> None:
     """Validate, then write build/kb.db, build/metadata.json, the generated pages and site/."""
     from kb.build import BuildError, build
 
     project = _project(root)
     try:
         click.echo("building (each stage is listed when done):", err=True)
-        report = build(project, datasette_url=datasette_url, progress=lambda line: click.echo(line, err=True))
+        report = build(project, datasette_url=datasette_url, site_url=site_url, progress=lambda line: click.echo(line, err=True))
     except CatalogError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
@@ -82,17 +83,29 @@ def build_command(root: str | None, datasette_url: str) -> None:
 @main.command("serve")
 @root_option
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", "site_port", default=8000, show_default=True, help="Port of the site")
-@click.option("--datasette-port", default=8001, show_default=True, help="Port of Datasette")
+@click.option("--port", "site_port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port of the site")
+@click.option("--datasette-port", default=8001, show_default=True, type=click.IntRange(1, 65535), help="Port of Datasette")
 def serve_command(root: str | None, host: str, site_port: int, datasette_port: int) -> None:
     """Build if needed, then serve the site and Datasette (read-only) until interrupted."""
-    from kb.serve import needs_build, serve
+    from kb.staging import build_lock, recover
+    from kb.serve import ServeError, check_ports, needs_build, serve
 
     project = _project(root)
-    if needs_build(project):
+    try:  # before a build of a minute or so: the ports must be free
+        check_ports(host, site_port, datasette_port)
+    except ServeError as exc:
+        raise click.ClickException(str(exc)) from exc
+    with build_lock(project):
+        for line in recover(project):
+            click.echo(line, err=True)
+    datasette_url, site_url = f"http://{host}:{datasette_port}", f"http://{host}:{site_port}"
+    if needs_build(project, datasette_url, site_url):
         ctx = click.get_current_context()
-        ctx.invoke(build_command, root=str(project.root), datasette_url=f"http://{host}:{datasette_port}")
-    serve(project, host=host, site_port=site_port, datasette_port=datasette_port)
+        ctx.invoke(build_command, root=str(project.root), datasette_url=datasette_url, site_url=site_url)
+    try:
+        serve(project, host=host, site_port=site_port, datasette_port=datasette_port)
+    except ServeError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 @main.command("check")

@@ -18,10 +18,19 @@ if TYPE_CHECKING:
     from datasette.app import Datasette
 
 
-def needs_build(project: Project) -> bool:
-    """True when there is no build, or a catalog, page or config is newer than it."""
+def needs_build(project: Project, datasette_url: str | None = None, site_url: str | None = None) -> bool:
+    """True when there is no build, or a catalog, page or config is newer than it, or its links point
+    to other addresses than the ones to be served (when given)."""
+    import json
+
     db = project.build / "kb.db"
     if not db.is_file() or not (project.site / "index.html").is_file():
+        return True
+    try:
+        served_at = json.loads((project.build / "served-at.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        served_at = {}
+    if (datasette_url and served_at.get("datasette_url") != datasette_url) or (site_url and served_at.get("site_url") != site_url):
         return True
     built = db.stat().st_mtime
     inputs = [project.mkdocs_yml, *project.data.glob("*.yaml"), *project.docs.rglob("*")]
@@ -90,14 +99,49 @@ def site_server(site: Path, host: str, port: int) -> ThreadingHTTPServer:
     return ThreadingHTTPServer((host, port), handler)
 
 
+class ServeError(Exception):
+    """The servers could not start; nothing is left running."""
+
+
+def check_port(host: str, port: int, option: str) -> None:
+    """Refuse a port that cannot be bound, before anything starts."""
+    import socket
+
+    try:
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except (OSError, OverflowError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ServeError(f"cannot serve on {host}:{port} ({option}): {reason}") from None
+
+
+def check_ports(host: str, site_port: int, datasette_port: int) -> None:
+    if site_port == datasette_port:
+        raise ServeError(f"the site and Datasette need two ports, both are {site_port}")
+    check_port(host, site_port, "--port")
+    check_port(host, datasette_port, "--datasette-port")
+
+
+def _wait_until_listening(process: subprocess.Popen[bytes], host: str, port: int, seconds: float = 60.0) -> None:
+    import socket
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServeError(f"Datasette stopped while starting (exit {process.returncode}); see its message above")
+        with socket.socket() as s:
+            if s.connect_ex((host, port)) == 0:
+                return
+        time.sleep(0.1)
+    raise ServeError(f"Datasette did not answer on {host}:{port} within {seconds:.0f} s")
+
+
 def serve(project: Project, host: str = "127.0.0.1", site_port: int = 8000, datasette_port: int = 8001) -> None:
-    datasette = datasette_process(project, host, datasette_port)
-    server = site_server(project.site, host, site_port)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    print(f"site:      http://{host}:{site_port}/")
-    print(f"datasette: http://{host}:{datasette_port}/kb")
-    print("Ctrl-C stops both.")
+    """Serve until Ctrl-C, SIGTERM or SIGHUP, which stop both servers. Raises ServeError, with
+    nothing left running, when either cannot start."""
+    check_ports(host, site_port, datasette_port)
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # SIGTERM and SIGHUP stop both servers as Ctrl-C does
@@ -105,11 +149,25 @@ def serve(project: Project, host: str = "127.0.0.1", site_port: int = 8000, data
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, stop)
     try:
+        server = site_server(project.site, host, site_port)
+    except OSError as exc:
+        raise ServeError(f"cannot serve the site on {host}:{site_port}: {exc.strerror or exc}") from None
+    datasette = datasette_process(project, host, datasette_port)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    try:
+        _wait_until_listening(datasette, host, datasette_port)
+        thread.start()
+        print(f"site:      http://{host}:{site_port}/")
+        print(f"datasette: http://{host}:{datasette_port}/kb")
+        print("Ctrl-C stops both.", flush=True)
         datasette.wait()
+        raise ServeError(f"Datasette stopped (exit {datasette.returncode}); the site is stopped too")
     except KeyboardInterrupt:
         pass
     finally:
-        server.shutdown()
+        if thread.is_alive():
+            server.shutdown()
+        server.server_close()
         datasette.terminate()
         try:
             datasette.wait(timeout=10)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -32,15 +33,19 @@ def get(url: str, timeout: float = 30.0) -> tuple[int, bytes]:
             time.sleep(0.3)
 
 
-def test_serve_answers_on_both_ports(built) -> None:
+def test_serve_answers_on_both_ports(built, tmp_path: Path) -> None:
+    # a copy: serving on other ports rebuilds it, and the session's build must stay as it is
+    served = tmp_path / "served"
+    shutil.copytree(built.root, served)
     site_port, datasette_port = free_port(), free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "kb.cli", "serve", "--root", str(built.root),
+        [sys.executable, "-m", "kb.cli", "serve", "--root", str(served),
          "--port", str(site_port), "--datasette-port", str(datasette_port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     try:
-        status, body = get(f"http://127.0.0.1:{site_port}/caylus/buildings/")
+        # (a build first: the fixture's build links to 8000 and 8001, not to these ports)
+        status, body = get(f"http://127.0.0.1:{site_port}/caylus/buildings/", timeout=240)
         assert status == 200 and b'id="caylus.building.church"' in body
         status, body = get(f"http://127.0.0.1:{datasette_port}/kb/search.json?q=intezo&_shape=array")
         assert status == 200 and b"caylus.term.provost" in body
@@ -52,6 +57,11 @@ def test_serve_answers_on_both_ports(built) -> None:
         except urllib.error.HTTPError as refused:
             assert refused.code in (403, 404, 405)
         readme_curl(datasette_port)
+        # the links follow the ports served: kb serve rebuilt the build made for 8000/8001
+        status, body = get(f"http://127.0.0.1:{site_port}/caylus/buildings/")
+        assert f"http://127.0.0.1:{datasette_port}/kb/".encode() in body and b"127.0.0.1:8001" not in body
+        status, body = get(f"http://127.0.0.1:{datasette_port}/kb")
+        assert f"http://127.0.0.1:{site_port}/".encode() in body and b"127.0.0.1:8000" not in body
     finally:
         process.terminate()  # SIGTERM, as a service manager stops it
         process.wait(timeout=20)
