@@ -122,15 +122,15 @@ QUERIES = (
           "  or b.id like '%.building.' || kb_fold(:building) || '%'\n"
           "order by b.name_en"),
     Query("rulings_about", "Every ruling about a building",
-          "Rulings that concern or mention a building (any of its names).",
-          "select distinct r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
-          "from rulings r join links l on l.from_id = r.id\n"
-          "where l.to_id in (select id from buildings where id in\n"
-          "    (select entity_id from name_forms where folded = kb_fold(:building))\n"
-          "  or id like '%.building.' || kb_fold(:building) || '%')\n"
-          "   or l.to_id in (select l2.from_id from links l2 where l2.relation = 'refers_to' and l2.to_id in\n"
-          "    (select id from buildings where id like '%.building.' || kb_fold(:building) || '%'))\n"
-          "order by r.id"),
+          "A building by its id or any of its names; the rulings about it: those whose question or answer "
+          "names it, or that concern the rule governing it (the links of relation `about`, the same list as "
+          "the building's `rulings` column and its page).",
+          "select r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
+          "from rulings r where r.id in (select l.from_id from links l where l.relation = 'about' and l.to_id in\n"
+          "  (select id from buildings where id = :building\n"
+          "     or id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
+          "     or id like '%.building.' || kb_fold(:building) || '%'))\n"
+          "order by r.rowid"),
 )
 
 API_EXAMPLES = (
@@ -144,7 +144,7 @@ API_EXAMPLES = (
     ApiExample("What a building costs and gives", "/kb/building.json?building=templom&_shape=array",
                "A building by any of its names."),
     ApiExample("Every ruling about a building", "/kb/rulings_about.json?building=architect&_shape=array",
-               "Rulings whose question, answer or rules concern the building."),
+               "Rulings that name the building or concern the rule governing it."),
     ApiExample("Every rule mentioning a term", "/kb/rules_mentioning.json?term=intéző&_shape=array",
                "A term in any language; the rules whose text uses it."),
     ApiExample("A term in all languages", "/kb/term.json?q=zarządca&_shape=array",

@@ -54,7 +54,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
         _link_tables(db, catalog, registry, counts)
         db["search"].insert_all(search_rows)
         counts["search"] = len(search_rows)
-        counts["links"] = insert_links(db, catalog, linkers)
+        counts["links"] = insert_links(db, catalog, linkers, {game: c.rulings for game, c in contexts.items()})
         counts["facets"] = insert_facets(db, catalog, registry)
         counts["scenarios"] = insert_scenarios(db, catalog, results or [])
         insert_meta(db, info, counts)
