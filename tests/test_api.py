@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
+from urllib.parse import quote
 
 import jsonschema
 import pytest
@@ -12,10 +14,12 @@ from bs4 import BeautifulSoup
 
 from kb.build import build
 from games import REGISTRY
-from outputs.database.metadata import canned_queries
+from outputs.database.queries import all_queries, canned_queries
+from outputs.pages.apipage import shown
 from kb.serve import datasette_app
 
 CANNED_QUERIES = canned_queries(REGISTRY)
+QUERIES = {q.name: q for q in all_queries(REGISTRY)}
 
 SAMPLE_PARAMS = {"q": "intéző", "resource": "stone", "category": "", "building": "architect", "term": "provost",
                  "players": "4", "character": "szádhu", "game": "caylus"}
@@ -28,7 +32,7 @@ def datasette(built):
 
 @pytest.mark.parametrize("name", sorted(CANNED_QUERIES))
 async def test_every_canned_query_answers(datasette, name: str) -> None:
-    params = sorted(set(re.findall(r":([a-z_]+)", CANNED_QUERIES[name]["sql"])))
+    params = [p.name for p in QUERIES[name].params if p.required or p.name in SAMPLE_PARAMS]
     query = "&".join(f"{p}={SAMPLE_PARAMS[p]}" for p in params)
     response = await datasette.client.get(f"/kb/{name}.json?{query}&_shape=array")
     assert response.status_code == 200, response.text[:300]
@@ -39,22 +43,37 @@ async def test_every_canned_query_answers(datasette, name: str) -> None:
         assert rows, f"{name} with {query} returned nothing"
 
 
-def api_examples(built) -> list[tuple[str, list]]:
-    """(path, rows shown) for every example on the built API page."""
+def command_path(command: str) -> str:
+    """The path (and query) a curl command of the API page asks for: ``curl 'URL'``, or ``curl -G URL``
+    with ``-d`` and ``--data-urlencode`` arguments, as curl puts them together."""
+    words = shlex.split(command)
+    assert words[0] == "curl", command
+    url = next(w for w in words[1:] if w.startswith("http://"))
+    path = url.split("://", 1)[1].partition("/")[1] + url.split("://", 1)[1].partition("/")[2]
+    pairs = []
+    for flag, value in zip(words, words[1:]):
+        if flag == "-d":
+            pairs.append(value)
+        elif flag == "--data-urlencode":
+            name, _, content = value.partition("=")
+            pairs.append(f"{name}={quote(content, safe='')}")
+    return path + ("?" + "&".join(pairs) if pairs else "")
+
+
+def api_examples(built) -> list[tuple[str, str, object]]:
+    """(command, path, response shown) for every example on the built API page."""
     page = (built.build / "docs" / "api.md").read_text(encoding="utf-8")
-    pairs = re.findall(r"curl 'http://127\.0\.0\.1:8001(\S+)'\n```\n\nResponse[^\n]*:\n\n```json\n(.*?)\n```", page, re.S)
-    return [(path, json.loads(shown)) for path, shown in pairs]
+    found = re.findall(r"```sh\n(curl [^\n]+)\n```\n\nResponse[^\n]*:\n\n```json\n(.*?)\n```", page, re.S)
+    return [(command, command_path(command), json.loads(response)) for command, response in found]
 
 
 async def test_every_example_on_the_api_page_gives_what_the_page_shows(built, datasette) -> None:
     examples = api_examples(built)
-    assert len(examples) >= 12
-    for path, shown in examples:
-        response = await datasette.client.get(path)
-        assert response.status_code == 200, path
-        body = response.json()
-        rows = body if isinstance(body, list) else [body]
-        assert rows[: len(shown)] == shown, path
+    assert len(examples) >= 15 and any("--data-urlencode" in command for command, _, _ in examples)
+    for command, path, on_page in examples:
+        response = await datasette.client.get(path, headers={"host": "127.0.0.1:8001"})
+        assert response.status_code in (200, 400), path
+        assert shown(response.json())[0] == on_page, command
 
 
 def test_the_api_page_lists_every_canned_query(built) -> None:
@@ -95,7 +114,8 @@ async def test_read_only_time_limited_row_limited_cors_and_no_robots(datasette) 
     assert update.status_code == 400
     slow = await datasette.client.get(
         "/kb.json?sql=with+recursive+c(x)+as+(select+1+union+all+select+x%2B1+from+c)+select+count(*)+from+c")
-    assert slow.status_code == 400 and "too long" in slow.text
+    assert slow.status_code == 400
+    assert slow.json()["error"] == "SQL query took too long: the time limit is 1000 ms"  # words, not Datasette's HTML
     many = (await datasette.client.get("/kb.json?sql=select+*+from+name_forms+join+entities")).json()
     assert many["truncated"] is True and len(many["rows"]) == 1000
     cors = await datasette.client.get("/kb/buildings.json")

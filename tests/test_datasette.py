@@ -100,4 +100,5 @@ async def test_metadata_describes_tables_and_columns(datasette: Datasette) -> No
     assert "category" in tables["buildings"]["facets"]
     assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term", "building",
                                                        "rulings_about", "rules_mentioning", "failed_examples",
-                                                       "gold_by_rank", "character"}
+                                                       "gold_by_rank", "character", "freshness"}
+

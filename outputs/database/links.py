@@ -49,6 +49,9 @@ def insert_links(db: sqlite_utils.Database, catalog: Catalog, linkers: dict[str,
     return len(rows)
 
 
+SCENARIO_JSON_COLUMNS = ("examples", "rulings", "illustrates")
+
+
 def insert_scenarios(db: sqlite_utils.Database, catalog: Catalog, results: list[Any]) -> int:
     """``scenarios``: every scenario with whether it passed in this build, and what it plays."""
     db["scenarios"].create(
@@ -78,9 +81,14 @@ def insert_scenarios(db: sqlite_utils.Database, catalog: Catalog, results: list[
 
 
 def insert_meta(db: sqlite_utils.Database, info: BuildInfo | None, counts: dict[str, int]) -> None:
-    """``meta``: the build's version, commit and date, and the rows in every table."""
+    """``meta``: the build's version, commit and date, the rows in every table, and ``entries``, the
+    entries of every game and kind as JSON ({game: {kind: count}}, what the ``freshness`` query gives)."""
     db["meta"].create({"key": str, "value": str}, pk="key")
     rows = [{"key": f"count.{table}", "value": str(n)} for table, n in sorted(counts.items())]
+    entries: dict[str, dict[str, int]] = {}
+    for game, kind, n in db.execute("select game, kind, count(*) from entities group by game, kind order by game, kind"):
+        entries.setdefault(game, {})[kind] = n
+    rows.append({"key": "entries", "value": json.dumps(entries, ensure_ascii=False)})
     if info is not None:
         rows += [{"key": "version", "value": info.version}, {"key": "commit", "value": info.commit},
                  {"key": "built_at", "value": info.built_at}]
