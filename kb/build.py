@@ -24,6 +24,7 @@ from outputs.buildinfo import BuildInfo
 from outputs.database.build import build_database
 from outputs.database.exports import write_downloads
 from outputs.database.metadata import build_metadata
+from outputs.database.openapi import openapi_document
 from outputs.pages.apipage import api_page
 from outputs.pages.layout import Layout, LayoutError
 from outputs.pages.site import write_pages
@@ -126,6 +127,8 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
             (docs / "api.md").write_text(api_page(out / "kb.db", metadata, registry, info, datasette_url), encoding="utf-8")
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
+        openapi = openapi_document(out / "kb.db", metadata, datasette_url, info.version)
+        (docs / "openapi.json").write_text(json.dumps(openapi, ensure_ascii=False) + "\n", encoding="utf-8")
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
         write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
         write_search_syntax(catalog, registry, out / "kb.db", docs / "search-syntax.md")
