@@ -96,6 +96,8 @@ def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http:/
                            "facets": ["game", "kind", "passed"]}
     tables["meta"] = {"title": "This build", "description": "version, commit, built_at, count.<table> for every table, "
                                                             "and entries (JSON: {game: {kind: count}}); see the freshness query"}
+    tables["entities"] = {"title": "Every entry", "description": "One row per catalog entry: its kind, table and names.",
+                          "columns": {"site_page": "Where the site shows the entry, relative to the site's address"}}
     tables["entry_sources"] = {"title": "Sources of each entry", "facets": ["key"]}
     plugin_tables["scenarios"] = {"entry": False, "json_columns": list(SCENARIO_JSON_COLUMNS)}
     return {

@@ -1,6 +1,6 @@
 """Datasette plugin: SQL functions that fold and stem a query the way the index was built, and
 ``kb_search(q, game, limit, offset)``, the ranked search of outputs/search (the same as every other
-channel's); and a wrapper around
+channel's); the readable row page of entries (outputs/database/rowpage.py); and a wrapper around
 Datasette that checks requests (outputs/database/checks.py) and completes answers
 (outputs/database/responses.py).
 
@@ -20,6 +20,7 @@ from typing import Any
 
 from datasette import hookimpl
 
+from outputs.database import rowpage
 from outputs.database.checks import json_arguments, problem, schema, target, with_arguments
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
@@ -43,6 +44,21 @@ def register_functions(conn: sqlite3.Connection, path: str | None) -> None:
                              deterministic=True)
         conn.create_function("kb_search", 4, lambda text, game, limit, offset: search_json(
             path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0)), deterministic=True)
+
+
+@hookimpl
+def prepare_jinja2_environment(env, datasette):  # type: ignore[no-untyped-def]
+    rowpage.install(env, datasette.plugin_config(PLUGIN) or {})
+
+
+@hookimpl
+def extra_template_vars(template, database, table, view_name, request, datasette):  # type: ignore[no-untyped-def]
+    if view_name != "row" or database != DATABASE or not table:
+        return None
+
+    async def entry() -> dict[str, Any]:
+        return await rowpage.entry_vars(datasette, datasette.plugin_config(PLUGIN) or {}, table, request)
+    return entry
 
 
 @hookimpl
