@@ -55,6 +55,8 @@ async def test_unknown_parameters_and_table_arguments_on_a_canned_query_are_refu
     assert form.status_code == 200 and "<form" in form.text
     page = await datasette.client.get("/kb/rulings_about?building=")
     assert page.status_code == 400 and "text/html" in page.headers["content-type"] and "needs building" in page.text
+    csv = await datasette.client.get("/kb/search.csv")
+    assert csv.status_code == 400 and csv.headers["content-type"].startswith("text/plain") and "needs q" in csv.text
 
 
 async def test_filters_sorts_and_facets_on_columns_a_table_does_not_have_are_refused(datasette) -> None:

@@ -37,8 +37,13 @@ class Target:
     what: str
     """``table``, ``row`` or ``query``."""
     name: str
-    as_json: bool
+    format: str
+    """``json``, ``csv``, or empty for the HTML page."""
     args: list[tuple[str, str]]
+
+    @property
+    def as_json(self) -> bool:
+        return self.format == "json"
 
 
 def target(config: dict[str, Any], tables: dict[str, list[str]], scope: dict[str, Any]) -> Target | None:
@@ -52,11 +57,11 @@ def target(config: dict[str, Any], tables: dict[str, list[str]], scope: dict[str
         return None
     args = parse_qsl(scope.get("query_string", b"").decode("utf-8", "replace"), keep_blank_values=True)
     if len(parts) == 3:
-        return Target("row", parts[1], extension == "json", args)
+        return Target("row", parts[1], extension, args)
     if name in config.get("queries", {}):  # a canned query hides a table of the same name, as in Datasette
-        return Target("query", name, extension == "json", args)
+        return Target("query", name, extension, args)
     if name in tables:
-        return Target("table", name, extension == "json", args)
+        return Target("table", name, extension, args)
     return None
 
 
@@ -80,7 +85,7 @@ def problem(config: dict[str, Any], tables: dict[str, list[str]], database_path:
     if request.what == "table":
         return table_problem(request.name, tables[request.name], request.args)
     if request.what == "query":
-        found = query_problem_of(request.name, config["queries"][request.name]["params"], request.args, request.as_json)
+        found = query_problem_of(request.name, config["queries"][request.name]["params"], request.args, request.format)
         if found is None and request.name == SEARCH_QUERY.name and any(not k.startswith("_") for k, _ in request.args):
             return query_problem(database_path, dict(request.args).get("q", ""))
         return found
@@ -106,11 +111,11 @@ def table_problem(table: str, columns: list[str], args: list[tuple[str, str]]) -
     return None
 
 
-def query_problem_of(name: str, params: list[dict[str, Any]], args: list[tuple[str, str]], as_json: bool) -> str | None:
+def query_problem_of(name: str, params: list[dict[str, Any]], args: list[tuple[str, str]], format: str) -> str | None:
     """A canned query's parameters: every required one given and not blank, integers in range, nothing
     unknown. The query's HTML page with no parameters at all is its empty form, not a mistake."""
     given = dict(args)
-    if not as_json and not any(not key.startswith("_") for key in given):
+    if not format and not any(not key.startswith("_") for key in given):
         return None
     declared = {p["name"]: p for p in params}
     described = ", ".join(f"{p['name']} ({p['description']})" for p in params) or "none"

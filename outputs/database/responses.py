@@ -97,15 +97,18 @@ class Rewriter:
 
 
 async def send_problem(send: Send, request: Target, path: str, problem: str, cors: bool) -> None:
-    """Status 400 with the problem: JSON as Datasette's errors are, or a short page with a link to the form."""
+    """Status 400 with the problem: JSON as Datasette's errors are, plain text for CSV, or a short page
+    with a link back to the form or table."""
     if request.as_json:
-        body = json.dumps({"ok": False, "error": problem, "status": 400, "title": "Bad request"}, ensure_ascii=False)
+        body, kind = json.dumps({"ok": False, "error": problem, "status": 400, "title": "Bad request"}, ensure_ascii=False), "application/json"
+    elif request.format:
+        body, kind = f"Bad request: {problem}\n", "text/plain"
     else:
-        form = path.removesuffix(".json").removesuffix(".csv")
-        body = (f"<!DOCTYPE html><title>Bad request</title><p>Bad request: {html.escape(problem)}</p>"
-                f'<p><a href="{html.escape(form)}">Back to the {html.escape(request.name)} '
-                f'{"form" if request.what == "query" else request.what}</a></p>')
-    headers = [(b"content-type", b"application/json; charset=utf-8" if request.as_json else b"text/html; charset=utf-8")]
+        form = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+        body, kind = (f"<!DOCTYPE html><title>Bad request</title><p>Bad request: {html.escape(problem)}</p>"
+                      f'<p><a href="{html.escape(form)}">Back to the {html.escape(request.name)} '
+                      f'{"form" if request.what == "query" else request.what}</a></p>'), "text/html"
+    headers = [(b"content-type", f"{kind}; charset=utf-8".encode("ascii"))]
     if cors:
         headers.append((b"access-control-allow-origin", b"*"))
     await send({"type": "http.response.start", "status": 400, "headers": headers})
