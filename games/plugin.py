@@ -111,6 +111,23 @@ class LinkTable:
 
 
 @dataclass(frozen=True)
+class Param:
+    """A parameter of a canned query (``:name`` in its SQL), described once for the query's form, the
+    API's checks and its OpenAPI document."""
+
+    name: str
+    description: str
+    required: bool = True
+    """A required parameter must be given, and not blank; an optional one may be left out or empty."""
+    type: str = "string"
+    """``string`` or ``integer`` (a whole number between ``minimum`` and ``maximum``)."""
+    minimum: int | None = None
+    maximum: int | None = None
+    default: str | int | None = None
+    """What an optional parameter left out means (documentation only: the SQL decides)."""
+
+
+@dataclass(frozen=True)
 class Query:
     """A canned query of the API that works on the game's own tables."""
 
@@ -118,6 +135,10 @@ class Query:
     title: str
     description: str
     sql: str
+    params: tuple[Param, ...] = ()
+    """Every ``:name`` of the SQL, described (the metadata build checks that none is missing)."""
+    json_columns: tuple[str, ...] = ()
+    """Columns whose text is JSON: the API returns them as JSON values."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,9 @@ class ResponseCache:
         if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD") or b"cookie" in headers:
             await self.app(scope, receive, send)
             return
-        key = (scope["method"], scope["path"], scope.get("query_string", b""), headers.get(b"host"), headers.get(b"origin"))
+        # everything the response depends on: the search's next_url names the scheme and host
+        key = (scope["method"], scope.get("scheme"), scope["path"], scope.get("query_string", b""), headers.get(b"host"),
+               headers.get(b"origin"))
         cached = self.entries.get(key)
         if cached is not None:
             self.hits += 1

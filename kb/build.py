@@ -24,6 +24,7 @@ from outputs.buildinfo import BuildInfo
 from outputs.database.build import build_database
 from outputs.database.exports import write_downloads
 from outputs.database.metadata import build_metadata
+from outputs.database.openapi import openapi_document
 from outputs.pages.apipage import api_page
 from outputs.pages.layout import Layout, LayoutError
 from outputs.pages.site import write_pages
@@ -158,7 +159,9 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
             (docs / "api.md").write_text(api_page(out / "kb.db", metadata, registry, info, datasette_url), encoding="utf-8")
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
-        stages.done("API page (its examples run)")
+        openapi = openapi_document(out / "kb.db", metadata, datasette_url, info.version)
+        (docs / "openapi.json").write_text(json.dumps(openapi, ensure_ascii=False) + "\n", encoding="utf-8")
+        stages.done("API page (its examples run) and OpenAPI document")
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
         write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
         write_search_syntax(catalog, registry, out / "kb.db", docs / "search-syntax.md")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from catalog import Catalog
-from catalog.kinds import Rule, Ruling, Term
+from catalog import Catalog, Entry
+from catalog.kinds import Ruling, Term
 
 
 class TermLinker:
@@ -53,14 +53,40 @@ class TermLinker:
         yield plain[last:], None
 
 
+def governing_rule(entry: Entry) -> str | None:
+    """The rule an entry names as the one that governs it (a building's ``rule``: what a worker
+    there does), for kinds whose model declares that field."""
+    if "rule" not in type(entry).model_fields:
+        return None
+    rule = getattr(entry, "rule")
+    return rule if isinstance(rule, str) else None
+
+
 def rulings_about(catalog: Catalog, game: str, linker: TermLinker) -> dict[str, list[str]]:
-    """Entry id -> ids of the rulings whose rules, question or answer concern it."""
-    rules_mention = {r.id: linker.mentions(r.text) for r in catalog.typed("rules", Rule, game)}
+    """Entry id -> ids of the rulings about it, in catalog order: the one definition the site, the
+    entry tables (``rulings`` columns, the ``links`` rows of relation ``about``) and the canned
+    queries share.
+
+    A ruling is about
+    - every rule it names under ``rules``;
+    - every entry its question or answer names (found as rule text links terms), and the entry a
+      named term refers to;
+    - every entry governed by one of its rules (the entry's ``rule``).
+
+    A rule that merely mentions an entry in its text does not make its rulings about that entry:
+    a ruling on the order of favours is not about every building the favour rows name.
+    """
+    refers_to = {t.id: t.refers_to for t in catalog.typed("terms", Term, game) if t.refers_to}
+    governed: dict[str, list[str]] = {}
+    for located in catalog.entries.values():
+        rule = governing_rule(located.entry) if located.entry.game == game else None
+        if rule:
+            governed.setdefault(rule, []).append(located.entry.id)
     out: dict[str, list[str]] = {}
     for ruling in catalog.typed("rulings", Ruling, game):
-        touched = set(linker.mentions(f"{ruling.question} {ruling.answer}"))
-        for rule in ruling.rules:
-            touched |= rules_mention.get(rule, set())
-        for entry_id in touched:
+        named = linker.mentions(f"{ruling.question} {ruling.answer}")
+        about = set(ruling.rules) | named | {refers_to[t] for t in named if t in refers_to}
+        about |= {entry_id for rule in ruling.rules for entry_id in governed.get(rule, [])}
+        for entry_id in sorted(about - {ruling.id}):
             out.setdefault(entry_id, []).append(ruling.id)
     return out

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
+from urllib.parse import quote
 
 import jsonschema
 import pytest
@@ -12,10 +14,12 @@ from bs4 import BeautifulSoup
 
 from kb.build import build
 from games import REGISTRY
-from outputs.database.metadata import canned_queries
+from outputs.database.queries import all_queries, canned_queries
+from outputs.pages.apipage import shown
 from kb.serve import datasette_app
 
 CANNED_QUERIES = canned_queries(REGISTRY)
+QUERIES = {q.name: q for q in all_queries(REGISTRY)}
 
 SAMPLE_PARAMS = {"q": "intéző", "resource": "stone", "category": "", "building": "architect", "term": "provost",
                  "players": "4", "character": "szádhu", "game": "caylus"}
@@ -28,7 +32,7 @@ def datasette(built):
 
 @pytest.mark.parametrize("name", sorted(CANNED_QUERIES))
 async def test_every_canned_query_answers(datasette, name: str) -> None:
-    params = sorted(set(re.findall(r":([a-z_]+)", CANNED_QUERIES[name]["sql"])))
+    params = [p.name for p in QUERIES[name].params if p.required or p.name in SAMPLE_PARAMS]
     query = "&".join(f"{p}={SAMPLE_PARAMS[p]}" for p in params)
     response = await datasette.client.get(f"/kb/{name}.json?{query}&_shape=array")
     assert response.status_code == 200, response.text[:300]
@@ -39,22 +43,37 @@ async def test_every_canned_query_answers(datasette, name: str) -> None:
         assert rows, f"{name} with {query} returned nothing"
 
 
-def api_examples(built) -> list[tuple[str, list]]:
-    """(path, rows shown) for every example on the built API page."""
+def command_path(command: str) -> str:
+    """The path (and query) a curl command of the API page asks for: ``curl 'URL'``, or ``curl -G URL``
+    with ``-d`` and ``--data-urlencode`` arguments, as curl puts them together."""
+    words = shlex.split(command)
+    assert words[0] == "curl", command
+    url = next(w for w in words[1:] if w.startswith("http://"))
+    path = url.split("://", 1)[1].partition("/")[1] + url.split("://", 1)[1].partition("/")[2]
+    pairs = []
+    for flag, value in zip(words, words[1:]):
+        if flag == "-d":
+            pairs.append(value)
+        elif flag == "--data-urlencode":
+            name, _, content = value.partition("=")
+            pairs.append(f"{name}={quote(content, safe='')}")
+    return path + ("?" + "&".join(pairs) if pairs else "")
+
+
+def api_examples(built) -> list[tuple[str, str, object]]:
+    """(command, path, response shown) for every example on the built API page."""
     page = (built.build / "docs" / "api.md").read_text(encoding="utf-8")
-    pairs = re.findall(r"curl 'http://127\.0\.0\.1:8001(\S+)'\n```\n\nResponse[^\n]*:\n\n```json\n(.*?)\n```", page, re.S)
-    return [(path, json.loads(shown)) for path, shown in pairs]
+    found = re.findall(r"```sh\n(curl [^\n]+)\n```\n\nResponse[^\n]*:\n\n```json\n(.*?)\n```", page, re.S)
+    return [(command, command_path(command), json.loads(response)) for command, response in found]
 
 
 async def test_every_example_on_the_api_page_gives_what_the_page_shows(built, datasette) -> None:
     examples = api_examples(built)
-    assert len(examples) >= 12
-    for path, shown in examples:
-        response = await datasette.client.get(path)
-        assert response.status_code == 200, path
-        body = response.json()
-        rows = body if isinstance(body, list) else [body]
-        assert rows[: len(shown)] == shown, path
+    assert len(examples) >= 15 and any("--data-urlencode" in command for command, _, _ in examples)
+    for command, path, on_page in examples:
+        response = await datasette.client.get(path, headers={"host": "127.0.0.1:8001"})
+        assert response.status_code in (200, 400), path
+        assert shown(response.json())[0] == on_page, command
 
 
 def test_the_api_page_lists_every_canned_query(built) -> None:
@@ -95,7 +114,8 @@ async def test_read_only_time_limited_row_limited_cors_and_no_robots(datasette) 
     assert update.status_code == 400
     slow = await datasette.client.get(
         "/kb.json?sql=with+recursive+c(x)+as+(select+1+union+all+select+x%2B1+from+c)+select+count(*)+from+c")
-    assert slow.status_code == 400 and "too long" in slow.text
+    assert slow.status_code == 400
+    assert slow.json()["error"] == "SQL query took too long: the time limit is 1000 ms"  # words, not Datasette's HTML
     many = (await datasette.client.get("/kb.json?sql=select+*+from+name_forms+join+entities")).json()
     assert many["truncated"] is True and len(many["rows"]) == 1000
     cors = await datasette.client.get("/kb/buildings.json")
@@ -134,12 +154,49 @@ async def test_the_response_cache_replays_identical_responses_and_only_for_safe_
         assert app.hits == 1  # requests with cookies go to Datasette
 
 
-async def test_a_building_row_and_page_list_every_ruling_about_it(built, datasette) -> None:
-    row = (await datasette.client.get("/kb/buildings/caylus~2Ebuilding~2Earchitect.json?_shape=array")).json()[0]
-    about = (await datasette.client.get("/kb/rulings_about.json?building=architect&_shape=array")).json()
-    assert about and set(row["rulings"].split(", ")) >= {r["id"] for r in about}
+def site_rulings(page: BeautifulSoup, entry_id: str) -> list[str]:
+    """The rulings an entry's block on a site page links to under "Rulings"."""
+    heading = page.find(id=entry_id)
+    for item in heading.find_next("ul").find_all("li", recursive=False):
+        if item.strong and item.strong.get_text() == "Rulings:":
+            return [a["href"].split("#", 1)[1] for a in item.find_all("a")]
+    return []
+
+
+async def test_the_site_the_row_and_the_canned_query_agree_on_the_rulings_about_every_building(built, datasette, catalog) -> None:
+    from outputs.terms import TermLinker, rulings_about
+
     page = BeautifulSoup((built.site / "caylus" / "buildings" / "index.html").read_text(encoding="utf-8"), "html.parser")
-    heading = page.find(id="caylus.building.architect")
-    section = heading.find_next("ul").get_text(" ")
-    for ruling in about:
-        assert ruling["question"][:40] in section, ruling["id"]
+    about = rulings_about(catalog, "caylus", TermLinker(catalog, "caylus", REGISTRY.module("caylus").linked_kinds))
+    buildings = (await datasette.client.get("/kb/buildings.json?_shape=array&_col=rulings&_size=max")).json()
+    assert len(buildings) == 42
+    listed = 0
+    for row in buildings:
+        query = await datasette.client.get(f"/kb/rulings_about.json?building={row['id']}&_shape=array")
+        assert query.status_code == 200, query.text
+        expected = about.get(row["id"], [])
+        assert [r["id"] for r in query.json()] == expected, row["id"]
+        assert (row["rulings"].split(", ") if row["rulings"] else []) == expected, row["id"]
+        assert site_rulings(page, row["id"]) == expected, row["id"]
+        listed += len(expected)
+    assert listed >= 15  # the definition finds rulings, it does not agree on "none"
+    # a ruling is about what it names or the rule governing it, not about what its rules' text names
+    assert about["caylus.building.lawyer"] == ["caylus.ruling.fixed-buildings-skipped"]
+    assert "caylus.ruling.favour-architect-full-cost" in about["caylus.building.architect"]  # its rule, caylus.phase5.architect
+    by_name = (await datasette.client.get("/kb/rulings_about.json?building=jegyzőt&_shape=array")).json()
+    assert [r["id"] for r in by_name] == about["caylus.building.lawyer"]
+
+
+def test_the_links_of_relation_about_are_the_definition_for_every_entry(built, catalog) -> None:
+    import sqlite3
+
+    from outputs.terms import TermLinker, rulings_about
+
+    expected = set()
+    for module in REGISTRY.modules:
+        about = rulings_about(catalog, module.game, TermLinker(catalog, module.game, module.linked_kinds))
+        expected |= {(ruling, entry) for entry, rulings in about.items() for ruling in rulings}
+    conn = sqlite3.connect(built.build / "kb.db")
+    stored = set(conn.execute("select from_id, to_id from links where relation = 'about'").fetchall())
+    conn.close()
+    assert stored == expected and len(stored) > 100

@@ -100,4 +100,52 @@ async def test_metadata_describes_tables_and_columns(datasette: Datasette) -> No
     assert "category" in tables["buildings"]["facets"]
     assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term", "building",
                                                        "rulings_about", "rules_mentioning", "failed_examples",
-                                                       "gold_by_rank", "character"}
+                                                       "gold_by_rank", "character", "freshness"}
+
+
+async def test_an_entry_row_page_lists_its_fields_top_to_bottom_and_links_back_to_the_site(built) -> None:
+    import sqlite3
+
+    from bs4 import BeautifulSoup
+
+    from kb.serve import datasette_app
+
+    datasette = datasette_app(built)
+    plugin = json.loads((built.build / "metadata.json").read_text(encoding="utf-8"))["plugins"]["kb"]
+    entry_tables = [t for t, config in plugin["tables"].items() if config["entry"]]
+    conn = sqlite3.connect(built.build / "kb.db")
+    assert len(entry_tables) == conn.execute("select count(distinct table_name) from entities").fetchone()[0]
+    for table in entry_tables:
+        entry_id, site_page = conn.execute(
+            f"select t.id, e.site_page from [{table}] t join entities e on e.id = t.id order by t.rowid limit 1").fetchone()
+        row = (await datasette.client.get(f"/kb/{table}/{entry_id.replace('.', '~2E')}.json")).json()
+        response = await datasette.client.get(f"/kb/{table}/{entry_id.replace('.', '~2E')}")
+        assert response.status_code == 200, table
+        page = BeautifulSoup(response.text, "html.parser")
+        assert page.find("table", class_="rows-and-columns") is None, table  # not the one-row table
+        fields = page.select("table.kb-entry tr.kb-field")
+        assert [tr["data-column"] for tr in fields] == row["columns"], table
+        assert [tr.th.contents[0].strip() for tr in fields] == row["columns"], table
+        for tr, value in zip(fields, row["rows"][0]):
+            if tr.td.pre is not None:  # a JSON column (a JSON value in the API): indented, one member per line
+                assert tr.td.pre.get_text() == json.dumps(value, ensure_ascii=False, indent=2), (table, tr["data-column"])
+            elif value not in (None, ""):
+                assert tr.td.get_text() == str(value), (table, tr["data-column"])
+        back = page.find("a", rel="kb-site-page")
+        assert back["href"] == f"{plugin['site_url']}/{site_page}", table
+    assert "\n  {\n" in page.select_one("tr.kb-field[data-column=sources] pre").get_text()  # the list of sources, indented
+    # every entry's address on the site is a page of the built site with the entry's anchor
+    pages: dict[str, str] = {}
+    for entry_id, site_page in conn.execute("select id, site_page from entities"):
+        path, _, anchor = site_page.partition("#")
+        if path not in pages:
+            pages[path] = (built.site / path / "index.html").read_text(encoding="utf-8")
+        assert anchor == entry_id and f'id="{entry_id}"' in pages[path], site_page
+    conn.close()
+
+
+async def test_other_tables_keep_datasettes_row_page(built) -> None:
+    from kb.serve import datasette_app
+
+    response = await datasette_app(built).client.get("/kb/meta/version")
+    assert response.status_code == 200 and 'class="rows-and-columns"' in response.text and "kb-entry" not in response.text

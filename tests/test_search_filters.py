@@ -89,9 +89,11 @@ async def test_the_api_answers_a_malformed_query_with_400_and_the_fields(dataset
     assert body["ok"] is False and "unknown field 'icon'" in body["error"] and "category" in body["error"]
     page = await datasette.client.get(f"/kb/search?q={quote('cost<=x')}")
     assert page.status_code == 400 and "compares numbers" in page.text and "Back to the search form" in page.text
-    # a query without a problem is untouched, and so is every other page
+    # a query without a problem is untouched; a table has no search parameter q (it is a filter on a column
+    # the table lacks, refused as such, not parsed as a search)
     assert (await datasette.client.get("/kb/search.json?q=castle&_shape=array")).status_code == 200
-    assert (await datasette.client.get(f"/kb/buildings.json?q={quote('cost<=x')}")).status_code == 200
+    table = await datasette.client.get(f"/kb/buildings.json?q={quote('cost<=x')}")
+    assert table.status_code == 400 and "no column 'q'" in table.json()["error"]
 
 
 def test_the_syntax_page_shows_what_each_example_finds(built) -> None:  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -57,6 +58,7 @@ def test_serve_answers_on_both_ports(built, tmp_path: Path) -> None:
         except urllib.error.HTTPError as refused:
             assert refused.code in (403, 404, 405)
         readme_curl(datasette_port)
+        api_page_curls(built, datasette_port)
         # the links follow the ports served: kb serve rebuilt the build made for 8000/8001
         status, body = get(f"http://127.0.0.1:{site_port}/caylus/buildings/")
         assert f"http://127.0.0.1:{datasette_port}/kb/".encode() in body and b"127.0.0.1:8001" not in body
@@ -90,6 +92,20 @@ def readme_curl(port: int) -> None:
     # the word is one of the quarry's Hungarian names: it finds the entry, and the snippet shows the
     # entry's own text, never the list of forms
     assert rows[0]["snippet"] and "kőfejtő" not in rows[0]["snippet"]
+
+
+def api_page_curls(built, port: int) -> None:
+    """Every curl command of the API page, run as printed against the server (only the port is this
+    test's): it answers what the page shows."""
+    from outputs.pages.apipage import shown
+
+    page = (built.build / "docs" / "api.md").read_text(encoding="utf-8").replace("127.0.0.1:8001", f"127.0.0.1:{port}")
+    examples = re.findall(r"```sh\n(curl [^\n]+)\n```\n\nResponse[^\n]*:\n\n```json\n(.*?)\n```", page, re.S)
+    assert len(examples) >= 15
+    for command, on_page in examples:
+        result = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=30)
+        assert result.returncode == 0, (command, result.stderr)
+        assert shown(json.loads(result.stdout))[0] == json.loads(on_page), command
 
 
 def test_needs_build_notices_changed_catalogs(built) -> None:

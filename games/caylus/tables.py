@@ -9,8 +9,8 @@ from typing import Any
 from catalog import Catalog, Entry
 from games.caylus.kinds import Building, CastleSection, Favour, Road
 from games.caylus.wording import produces
-from games.plugin import (ApiExample, Column, DerivedColumns, Facet, FacetValue, LinkTable, Query, RowContext,
-                          SearchExample, piece_words)
+from games.plugin import (ApiExample, Column, DerivedColumns, Facet, FacetValue, LinkTable, Param, Query,
+                          RowContext, SearchExample, piece_words)
 
 
 def houses(step_min: int, step_max: int | None) -> str:
@@ -100,6 +100,8 @@ LINK_TABLES = (
               None, (("section_id", "castle_sections", "id"),), scoring_rows),
 )
 
+BUILDING = Param("building", "A building's id, or any of its names (English, Hungarian, Polish, accents optional) "
+                             "or a part of its id (quarry)")
 QUERIES = (
     Query("buildings_producing", "Buildings that produce a resource",
           "Give a resource in any language: stone, kő, kamień, gold, arany, złoto ...",
@@ -107,30 +109,35 @@ QUERIES = (
           "from buildings b join building_produces p on p.building_id = b.id\n"
           "join name_forms f on f.entity_id = p.resource_id\n"
           "where f.folded = kb_fold(:resource) or p.resource_id like '%.resource.' || kb_fold(:resource)\n"
-          "group by b.id order by b.category, b.name_en"),
+          "group by b.id order by b.category, b.name_en",
+          (Param("resource", "A resource's name in English, Hungarian or Polish, or its id's last part (stone)"),)),
     Query("buildings_by_cost", "Buildings by cost",
           "Buildings with a cost, cheapest first; give a category (wood, stone, prestige) or leave it empty.",
           "select id, name_en, name_hu, name_pl, category, cost_text, cost_total, prestige, effect_text\n"
           "from buildings where cost is not null and cost != 'null'\n"
           "and (:category = '' or category = :category)\n"
-          "order by cost_total, prestige, name_en"),
+          "order by cost_total, prestige, name_en",
+          (Param("category", "wood, stone or prestige; empty or left out for every category", required=False, default=""),)),
     Query("building", "What a building costs and gives",
-          "A building by any of its names (English, Hungarian, Polish, with or without accents).",
+          "A building by its id or any of its names (English, Hungarian, Polish, with or without accents).",
           "select b.id, b.name_en, b.name_hu, b.name_pl, b.category, b.cost_text, b.prestige, b.favours,\n"
           "  b.income_text, b.effect_text, b.refs_hu, b.refs_pl\n"
-          "from buildings b where b.id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
+          "from buildings b where b.id = :building\n"
+          "  or b.id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
           "  or b.id like '%.building.' || kb_fold(:building) || '%'\n"
-          "order by b.name_en"),
+          "order by b.name_en",
+          (BUILDING,)),
     Query("rulings_about", "Every ruling about a building",
-          "Rulings that concern or mention a building (any of its names).",
-          "select distinct r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
-          "from rulings r join links l on l.from_id = r.id\n"
-          "where l.to_id in (select id from buildings where id in\n"
-          "    (select entity_id from name_forms where folded = kb_fold(:building))\n"
-          "  or id like '%.building.' || kb_fold(:building) || '%')\n"
-          "   or l.to_id in (select l2.from_id from links l2 where l2.relation = 'refers_to' and l2.to_id in\n"
-          "    (select id from buildings where id like '%.building.' || kb_fold(:building) || '%'))\n"
-          "order by r.id"),
+          "A building by its id or any of its names; the rulings about it: those whose question or answer "
+          "names it, or that concern the rule governing it (the links of relation `about`, the same list as "
+          "the building's `rulings` column and its page).",
+          "select r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
+          "from rulings r where r.id in (select l.from_id from links l where l.relation = 'about' and l.to_id in\n"
+          "  (select id from buildings where id = :building\n"
+          "     or id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
+          "     or id like '%.building.' || kb_fold(:building) || '%'))\n"
+          "order by r.rowid",
+          (BUILDING,)),
 )
 
 API_EXAMPLES = (
@@ -139,12 +146,15 @@ API_EXAMPLES = (
                "so an inflected or unaccented word finds its entry."),
     ApiExample("Search without accents", "/kb/search.json?q=kamieniolom&_shape=array",
                "`kamieniolom` finds Kamieniołom."),
+    ApiExample("A page of search hits", "/kb/search.json?q=castle&game=caylus&limit=2&_shape=objects",
+               "`limit` hits from `offset`; the object says how many hits there are in all (`total`) and where the "
+               "next page is (`next_url`, null on the last page)."),
     ApiExample("What produces a resource", "/kb/buildings_producing.json?resource=kő&_shape=array",
                "A resource named in any language: stone, kő, kamień, gold, arany, złoto ..."),
     ApiExample("What a building costs and gives", "/kb/building.json?building=templom&_shape=array",
                "A building by any of its names."),
     ApiExample("Every ruling about a building", "/kb/rulings_about.json?building=architect&_shape=array",
-               "Rulings whose question, answer or rules concern the building."),
+               "Rulings that name the building or concern the rule governing it."),
     ApiExample("Every rule mentioning a term", "/kb/rules_mentioning.json?term=intéző&_shape=array",
                "A term in any language; the rules whose text uses it."),
     ApiExample("A term in all languages", "/kb/term.json?q=zarządca&_shape=array",
@@ -152,7 +162,7 @@ API_EXAMPLES = (
     ApiExample("Buildings by cost", "/kb/buildings_by_cost.json?category=stone&_shape=array",
                "`category` is wood, stone or prestige, or empty for all."),
     ApiExample("A row by id", "/kb/buildings/caylus~2Ebuilding~2Echurch.json?_shape=array",
-               "Datasette writes a `.` in a key as `~2E`."),
+               "Datasette writes a `.` in a key as `~2E`. `sources`, `cost`, `income` and `effect` are JSON values."),
     ApiExample("Filter and facet a table", "/kb/buildings.json?category=prestige&_facet=category&_shape=array&_col=name_en&_col=cost_text&_col=prestige",
                "Column filters (`category=prestige`), facets (`_facet=`), chosen columns (`_col=`)."),
     ApiExample("Table search", "/kb/glossary.json?_search=burmistrz&_shape=array&_col=name_en&_col=name_hu&_col=name_pl",

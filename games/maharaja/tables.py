@@ -7,7 +7,7 @@ from typing import Any
 
 from catalog import Entry
 from games.maharaja.kinds import Board, Character, Cost, DiscAction, ScoringTable
-from games.plugin import ApiExample, Column, DerivedColumns, Facet, Query, RowContext, SearchExample
+from games.plugin import ApiExample, Column, DerivedColumns, Facet, Param, Query, RowContext, SearchExample
 
 PAYERS = {"player": "the player", "bank": "the bank"}
 PAYEES = {"bank": "the bank", "house_owner": "the owner of the house", "each_other_player": "each other player"}
@@ -63,14 +63,16 @@ QUERIES = (
           "select t.players, cast(r.key as integer) + 1 as rank, r.value as gold, t.monopoly_bonus\n"
           "from scoring_tables t, json_each(t.gold_by_rank) r\n"
           "where t.players = cast(:players as integer)\n"
-          "order by rank"),
+          "order by rank",
+          (Param("players", "The number of players", type="integer", minimum=2, maximum=5),)),
     Query("character", "A character card and its ability",
           "A character by any of its names (English or Hungarian, with or without accents, any case ending).",
           "select c.id, c.number, c.name_en, c.name_hu, c.ability_text, c.advanced_only, c.rule\n"
           "from characters c where c.id in (select entity_id from name_forms where folded = kb_fold(:character))\n"
           "   or c.rule in (select t.refers_to from glossary t join name_forms f on f.entity_id = t.id\n"
           "               where f.folded = kb_fold(:character))\n"
-          "order by c.number"),
+          "order by c.number",
+          (Param("character", "A character's name in English or Hungarian, any case ending, accents optional"),)),
 )
 
 API_EXAMPLES = (

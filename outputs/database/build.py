@@ -18,6 +18,7 @@ from outputs.buildinfo import BuildInfo
 from outputs.database.facets import insert_facets
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
 from outputs.database.tables import SEARCH_COLUMNS, kind_columns, kind_rows
+from outputs.pages.layout import Layout
 from outputs.terms import TermLinker, rulings_about
 from outputs.textsearch import folded_text
 
@@ -39,6 +40,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
     linkers = {game: TermLinker(catalog, game, registry.module(game).linked_kinds) for game in catalog.games()}
     contexts = {game: RowContext(registry.module(game).words(catalog), rulings_about(catalog, game, linkers[game]))
                 for game in catalog.games()}
+    layout = Layout(catalog, registry)
     with db.conn:  # every row in one transaction
         _create_tables(db, registry)
         search_rows = []
@@ -47,14 +49,15 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
             search_rows += searched
             db["entities"].insert_all(
                 ({"id": r["id"], "kind": kind.key, "table_name": kind.table, "game": r["game"],
-                  "name_en": r["name_en"], "name_hu": r["name_hu"], "name_pl": r["name_pl"]} for r in rows)
+                  "name_en": r["name_en"], "name_hu": r["name_hu"], "name_pl": r["name_pl"],
+                  "site_page": site_page(layout, r["id"])} for r in rows)
             )
             db[kind.table].insert_all(rows)
             counts[kind.table] = len(rows)
         _link_tables(db, catalog, registry, counts)
         db["search"].insert_all(search_rows)
         counts["search"] = len(search_rows)
-        counts["links"] = insert_links(db, catalog, linkers)
+        counts["links"] = insert_links(db, catalog, linkers, {game: c.rulings for game, c in contexts.items()})
         counts["facets"] = insert_facets(db, catalog, registry)
         counts["scenarios"] = insert_scenarios(db, catalog, results or [])
         insert_meta(db, info, counts)
@@ -73,7 +76,8 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
 
 def _create_tables(db: sqlite_utils.Database, registry: Registry) -> None:
     db["entities"].create(
-        {"id": str, "kind": str, "table_name": str, "game": str, "name_en": str, "name_hu": str, "name_pl": str},
+        {"id": str, "kind": str, "table_name": str, "game": str, "name_en": str, "name_hu": str, "name_pl": str,
+         "site_page": str},
         pk="id",
     )
     # sqlite-utils wants a referenced table to exist before the table that refers to it.
@@ -109,6 +113,15 @@ def _create_tables(db: sqlite_utils.Database, registry: Registry) -> None:
         {"entity_id": str, "kind": str, "table_name": str, "game": str, **{c: str for c in SEARCH_COLUMNS}},
         foreign_keys=[("entity_id", "entities", "id")],
     )
+
+
+def site_page(layout: Layout, entry_id: str) -> str | None:
+    """Where the site shows an entry, relative to the site's root: its page and the anchor of its
+    heading (``caylus/buildings/#caylus.building.church``)."""
+    try:
+        return f"{layout.page_of(entry_id)}#{entry_id}"
+    except KeyError:
+        return None  # a kind no page of its game shows: the site build refuses it (LayoutError)
 
 
 def _source_id(catalog: Catalog, game: str, key: str) -> str:

@@ -4,6 +4,7 @@ passed in this build; and the build's own metadata."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
@@ -14,8 +15,11 @@ from outputs.buildinfo import BuildInfo
 from outputs.terms import TermLinker
 
 
-def insert_links(db: sqlite_utils.Database, catalog: Catalog, linkers: dict[str, TermLinker]) -> int:
-    """``links``: from an entry to what it concerns, illustrates, affects, refers to or mentions."""
+def insert_links(db: sqlite_utils.Database, catalog: Catalog, linkers: dict[str, TermLinker],
+                 rulings: Mapping[str, Mapping[str, list[str]]]) -> int:
+    """``links``: from an entry to what it concerns, illustrates, affects, refers to or mentions;
+    and from a ruling to every entry it is ``about`` (``rulings``: game -> entry id -> ruling ids,
+    from :func:`outputs.terms.rulings_about`, the definition the site and the tables use)."""
     db["links"].create({"from_id": str, "to_id": str, "relation": str}, pk=("from_id", "to_id", "relation"),
                        foreign_keys=[("from_id", "entities", "id"), ("to_id", "entities", "id")])
     rows: dict[tuple[str, str, str], None] = {}
@@ -38,8 +42,14 @@ def insert_links(db: sqlite_utils.Database, catalog: Catalog, linkers: dict[str,
         for target, relation in targets:
             if target != entry.id:
                 rows[(entry.id, target, relation)] = None
+    for about in rulings.values():
+        for entry_id, ruling_ids in about.items():
+            rows.update(((ruling_id, entry_id, "about"), None) for ruling_id in ruling_ids)
     db["links"].insert_all({"from_id": f, "to_id": t, "relation": r} for f, t, r in rows)
     return len(rows)
+
+
+SCENARIO_JSON_COLUMNS = ("examples", "rulings", "illustrates")
 
 
 def insert_scenarios(db: sqlite_utils.Database, catalog: Catalog, results: list[Any]) -> int:
@@ -71,9 +81,14 @@ def insert_scenarios(db: sqlite_utils.Database, catalog: Catalog, results: list[
 
 
 def insert_meta(db: sqlite_utils.Database, info: BuildInfo | None, counts: dict[str, int]) -> None:
-    """``meta``: the build's version, commit and date, and the rows in every table."""
+    """``meta``: the build's version, commit and date, the rows in every table, and ``entries``, the
+    entries of every game and kind as JSON ({game: {kind: count}}, what the ``freshness`` query gives)."""
     db["meta"].create({"key": str, "value": str}, pk="key")
     rows = [{"key": f"count.{table}", "value": str(n)} for table, n in sorted(counts.items())]
+    entries: dict[str, dict[str, int]] = {}
+    for game, kind, n in db.execute("select game, kind, count(*) from entities group by game, kind order by game, kind"):
+        entries.setdefault(game, {})[kind] = n
+    rows.append({"key": "entries", "value": json.dumps(entries, ensure_ascii=False)})
     if info is not None:
         rows += [{"key": "version", "value": info.version}, {"key": "commit", "value": info.commit},
                  {"key": "built_at", "value": info.built_at}]

@@ -1,9 +1,13 @@
 """Datasette plugin: SQL functions that fold and stem a query the way the index was built, and
-``kb_search(q)``, the ranked search of outputs/search (the same as every other channel's).
+``kb_search(q, game, limit, offset)``, the ranked search of outputs/search (the same as every other
+channel's); the readable row page of entries (outputs/database/rowpage.py); and a wrapper around
+Datasette that checks requests (outputs/database/checks.py) and completes answers
+(outputs/database/responses.py).
 
-A malformed search (``icon:x``, ``cost<=x``) is answered before any SQL runs, with status 400 and the
-parser's message: an exception inside an SQL function reaches the client only as "user-defined
-function raised exception".
+A bad request (a malformed search such as ``icon:x``, a missing or unknown parameter of a canned
+query, a filter on a column the table does not have) is answered before any SQL runs, with status 400
+and a plain message: an exception inside an SQL function reaches the client only as "user-defined
+function raised exception", and an unknown column reads as a string constant in SQLite.
 
 Registered through the ``datasette`` entry point in pyproject.toml, so both ``kb serve`` and the
 in-process test client have it.
@@ -11,55 +15,82 @@ in-process test client have it.
 
 from __future__ import annotations
 
-import html
-import json
+import sqlite3
 from typing import Any
-from urllib.parse import parse_qs
 
 from datasette import hookimpl
 
-from outputs.database.metadata import SEARCH_QUERY
-from outputs.search import query_problem, search_json
+from outputs.database import rowpage
+from outputs.database.checks import json_arguments, problem, schema, target, with_arguments
+from outputs.database.metadata import DATABASE, PLUGIN
+from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
+from outputs.database.responses import Rewriter, search_paging, send_problem
+from outputs.search import search_json
 from outputs.textsearch import fold, fts_query
 
 
 @hookimpl
 def prepare_connection(conn, database, datasette):  # type: ignore[no-untyped-def]
+    register_functions(conn, datasette.databases[database].path if database in datasette.databases else None)
+
+
+def register_functions(conn: sqlite3.Connection, path: str | None) -> None:
+    """The SQL functions the canned queries use, on a connection to the database at ``path``."""
     conn.create_function("kb_fold", 1, lambda text: fold(text) if text is not None else None, deterministic=True)
     conn.create_function("kb_fts_query", 1, lambda text: fts_query(text or ""), deterministic=True)
-    path = datasette.databases[database].path if database in datasette.databases else None
     if path:
         conn.create_function("kb_search", 1, lambda text: search_json(path, text), deterministic=True)
         conn.create_function("kb_search", 2, lambda text, game: search_json(path, text, game=game or None),
                              deterministic=True)
+        conn.create_function("kb_search", 4, lambda text, game, limit, offset: search_json(
+            path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0)), deterministic=True)
+
+
+@hookimpl
+def prepare_jinja2_environment(env, datasette):  # type: ignore[no-untyped-def]
+    rowpage.install(env, datasette.plugin_config(PLUGIN) or {})
+
+
+@hookimpl
+def extra_template_vars(template, database, table, view_name, request, datasette):  # type: ignore[no-untyped-def]
+    if view_name != "row" or database != DATABASE or not table:
+        return None
+
+    async def entry() -> dict[str, Any]:
+        return await rowpage.entry_vars(datasette, datasette.plugin_config(PLUGIN) or {}, table, request)
+    return entry
 
 
 @hookimpl
 def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
+    """Check requests for tables, rows and canned queries before Datasette sees them (status 400 and
+    a message for what would be a silent wrong answer), ask for JSON columns as JSON, page the
+    search, and make JSON error messages plain text."""
     def wrap(app):  # type: ignore[no-untyped-def]
         async def checked(scope: dict[str, Any], receive: Any, send: Any) -> None:
-            problem = _search_problem(datasette, scope) if scope.get("type") == "http" else None
-            if problem is None:
+            database = datasette.databases.get(DATABASE)
+            if scope.get("type") != "http" or database is None or not database.path:
                 await app(scope, receive, send)
                 return
-            as_json = scope["path"].endswith(".json")
-            form = scope["path"].removesuffix(".json")
-            body = (json.dumps({"ok": False, "error": problem, "status": 400}, ensure_ascii=False) if as_json
-                    else f"<!DOCTYPE html><title>Search error</title><p>Search error: {html.escape(problem)}</p>"
-                         f'<p><a href="{html.escape(form)}">Back to the search form</a></p>')
-            await send({"type": "http.response.start", "status": 400, "headers": [
-                (b"content-type", b"application/json; charset=utf-8" if as_json else b"text/html; charset=utf-8")]})
-            await send({"type": "http.response.body", "body": body.encode("utf-8")})
+            config = datasette.plugin_config(PLUGIN) or {}
+            tables = schema(database.path)
+            request = target(config, tables, scope)
+            paging = None
+            if request is not None:
+                found = problem(config, tables, database.path, request)
+                if found is not None:
+                    await send_problem(send, request, scope["path"], found, bool(datasette.cors))
+                    return
+                extra = json_arguments(config, request)
+                scope = {**scope, "query_string": with_arguments(scope.get("query_string", b""), extra)}
+                if request.what == "query" and request.name == SEARCH_QUERY.name and request.as_json:
+                    paging = search_paging(database.path, request, config["queries"][request.name]["params"], scope)
+            await app(scope, receive, Rewriter(send, paging, datasette.setting("sql_time_limit_ms")))
         return checked
     return wrap
 
 
-def _search_problem(datasette: Any, scope: dict[str, Any]) -> str | None:
-    parts = scope.get("path", "").strip("/").split("/")
-    if len(parts) != 2 or parts[1].removesuffix(".json") not in SEARCH_QUERY:
-        return None
-    database = datasette.databases.get(parts[0])
-    if database is None or not database.path:
-        return None
-    q = parse_qs(scope.get("query_string", b"").decode("utf-8", "replace")).get("q", [""])[0]
-    return query_problem(database.path, q)
+def _whole(value: object, default: int) -> int:
+    """A parameter as a number (the request checks refused anything else); empty means the default."""
+    text = str(value or "").strip()
+    return int(text) if text.lstrip("-").isdigit() else default

@@ -21,7 +21,8 @@ from outputs.textsearch import folded_text, stemmed_text
 ENTRY_FIELDS = set(Entry.model_fields)
 
 
-def _column_type(annotation: Any) -> type:
+def _scalar_type(annotation: Any) -> type | None:
+    """int or str for a field stored as it is; None for a structure (stored as JSON text)."""
     args = [a for a in typing.get_args(annotation) if a is not type(None)]
     if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
         annotation = args[0]
@@ -30,9 +31,15 @@ def _column_type(annotation: Any) -> type:
         base = typing.get_args(annotation)[0]
     if base is bool or base is int:
         return int
+    if base is float:
+        return float
     if base is str or base is typing.Literal:
         return str
-    return str  # structures are stored as JSON text
+    return None
+
+
+def _column_type(annotation: Any) -> type:
+    return _scalar_type(annotation) or str  # structures are stored as JSON text
 
 
 def _value(value: Any) -> Any:
@@ -59,6 +66,21 @@ def entry_columns() -> dict[str, type]:
     columns.update({"confidence": str, "fact_confidence": str, "notes": str, "sources": str, "source_keys": str,
                     "refs_hu": str, "refs_pl": str})
     return columns
+
+
+# Entry columns stored as JSON text (the others are text or numbers).
+ENTRY_JSON_COLUMNS = ("fact_confidence", "sources")
+
+
+def json_columns(registry: Registry, kind: Kind) -> list[str]:
+    """The columns of a kind's table whose text is JSON: the entry's sources and confidences, and every
+    field that is a structure (a cost, an effect, a list of rules)."""
+    columns = dict.fromkeys(ENTRY_JSON_COLUMNS)
+    for model in registry.schema.models(kind):
+        for name, field in model.model_fields.items():
+            if name not in ENTRY_FIELDS and _scalar_type(field.annotation) is None:
+                columns[name] = None
+    return list(columns)
 
 
 def derived(registry: Registry, kind: Kind) -> list[DerivedColumns]:

@@ -144,12 +144,10 @@ class PageWriter:
         return "\n".join(render(r, self.module.situation) for r in self.scenarios_for(key, entry_id))
 
     def rulings_beside(self, rule_id: str) -> str:
-        out = []
-        for ruling in self.catalog.typed("rulings", Ruling, self.game):
-            if rule_id in ruling.rules:
-                out.append(f'!!! question "Ruling: {text(ruling.question)}"\n\n    {text(ruling.answer)} '
-                           f'({self.link(ruling.id, "the ruling and its check")})\n')
-        return "\n".join(out)
+        """The rulings about a rule (those that name it), each in a box beside it."""
+        rulings = {r.id: r for r in self.catalog.typed("rulings", Ruling, self.game)}
+        return "\n".join(f'!!! question "Ruling: {text(rulings[i].question)}"\n\n    {text(rulings[i].answer)} '
+                         f'({self.link(i, "the ruling and its check")})\n' for i in self.rulings_about(rule_id))
 
     def rulebook_languages(self) -> list[str]:
         names = {"hu": "Hungarian", "pl": "Polish", "en": "English", "de": "German", "fr": "French"}

@@ -130,12 +130,21 @@ class SearchIndex:
 
     def search(self, query: str, game: str | None = None, kinds: Iterable[str] = (), limit: int = 10) -> list[Hit]:
         """The best ``limit`` entries for a query (raises :class:`QueryError` for a malformed one)."""
+        return self.page(query, game, kinds, limit)[0]
+
+    def page(self, query: str, game: str | None = None, kinds: Iterable[str] = (), limit: int = 10,
+             offset: int = 0) -> tuple[list[Hit], int]:
+        """Hits ``offset`` to ``offset + limit`` of a query, with their snippets, and the number of hits in
+        all (raises :class:`QueryError` for a malformed query)."""
         parsed = parse(query, self.fields, self.numeric_fields)
         allowed = self.filters.allowed(parsed.groups) if parsed.groups else None
         wanted_kinds = set(kinds)
         terms = self.analyzer.query(parsed.words)
         if not terms:
-            return self._listing(allowed, game, wanted_kinds, limit) if allowed is not None else []
+            listed = self._listing(allowed, game, wanted_kinds) if allowed is not None else []
+            for hit in listed[offset:offset + limit]:
+                hit.snippet = self.snippet(hit.document.body, [])
+            return listed[offset:offset + limit], len(listed)
         total = len(self.documents)
         matched: Counter[int] = Counter()
         score: dict[int, float] = {}
@@ -163,20 +172,20 @@ class SearchIndex:
                      + NAME_COVER_BONUS * (in_names[doc] and self._name_cover(doc, query_keys)))
             hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
         hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title))
-        for hit in hits[:limit]:
+        for hit in hits[offset:offset + limit]:
             hit.snippet = self.snippet(hit.document.body, terms)
-        return hits[:limit]
+        return hits[offset:offset + limit], len(hits)
 
     def _name_cover(self, doc: int, query_keys: frozenset[str]) -> float:
         """The largest share of one of the entry's names whose words the query has."""
         return max((sum(bool(keys & query_keys) for keys in name) / len(name) for name in self.name_keys[doc]), default=0.0)
 
-    def _listing(self, allowed: set[int], game: str | None, kinds: set[str], limit: int) -> list[Hit]:
-        """Filters alone: the entries they let through, by title."""
+    def _listing(self, allowed: set[int], game: str | None, kinds: set[str]) -> list[Hit]:
+        """Filters alone: the entries they let through, by title (without snippets)."""
         documents = [self.documents[i] for i in allowed]
         chosen = sorted((d for d in documents if (not game or d.game == game) and (not kinds or d.kind in kinds)),
-                        key=lambda d: (d.title.casefold(), d.id))[:limit]
-        return [Hit(d, 0, 0.0, self.snippet(d.body, [])) for d in chosen]
+                        key=lambda d: (d.title.casefold(), d.id))
+        return [Hit(d, 0, 0.0) for d in chosen]
 
     def snippet(self, text: str, terms: list[Term]) -> str:
         """A stretch of the entry's own text around its first matched word, matched words marked with

@@ -3,6 +3,7 @@ and kept while the file is unchanged."""
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from pathlib import Path
@@ -54,10 +55,24 @@ def index_from_database(path: Path | str) -> SearchIndex:
     return index
 
 
-def search_json(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT) -> str:
-    """The ranked hits of a query (in one game, or all) as JSON: what ``kb_search`` returns in SQL."""
-    hits = index_from_database(path).search(query or "", game=game, limit=limit)
-    return json.dumps([h.to_dict() for h in hits], ensure_ascii=False)
+def search_json(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT, offset: int = 0) -> str:
+    """The ranked hits of a query (in one game, or all) as JSON, ``limit`` of them from ``offset``:
+    what ``kb_search`` returns in SQL."""
+    return search_page(path, query, game, limit, offset)[0]
+
+
+def search_page(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT,
+                offset: int = 0) -> tuple[str, int]:
+    """A page of hits as JSON (as :func:`search_json`) and the number of hits in all. The last pages
+    asked for are kept: the API asks for the total and the SQL function for the page of one request."""
+    key = str(Path(path).resolve())
+    return _page(key, Path(key).stat().st_mtime, query or "", game or None, limit, offset)
+
+
+@functools.lru_cache(maxsize=64)
+def _page(key: str, stamp: float, query: str, game: str | None, limit: int, offset: int) -> tuple[str, int]:
+    hits, total = index_from_database(key).page(query, game=game, limit=limit, offset=offset)
+    return json.dumps([h.to_dict() for h in hits], ensure_ascii=False), total
 
 
 def query_problem(path: Path | str, query: str | None) -> str | None:
