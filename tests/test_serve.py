@@ -13,6 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from kb.project import Project
 from kb.serve import needs_build
 
 
@@ -58,7 +59,7 @@ def test_serve_answers_on_both_ports(built, tmp_path: Path) -> None:
         except urllib.error.HTTPError as refused:
             assert refused.code in (403, 404, 405)
         readme_curl(datasette_port)
-        api_page_curls(built, datasette_port)
+        api_page_curls(Project(served), datasette_port)  # the page of the build being served
         # the links follow the ports served: kb serve rebuilt the build made for 8000/8001
         status, body = get(f"http://127.0.0.1:{site_port}/caylus/buildings/")
         assert f"http://127.0.0.1:{datasette_port}/kb/".encode() in body and b"127.0.0.1:8001" not in body
