@@ -77,7 +77,7 @@ def glossary_page(w: PageWriter) -> str:
 
 
 def discrepancies_page(w: PageWriter) -> str:
-    from outputs.pages.walkthrough import render
+    from outputs.pages.walkthrough import render, verdicts
 
     items = w.catalog.typed("discrepancies", Discrepancy, w.game)
     out = ["# Where the sources disagree\n",
@@ -93,8 +93,6 @@ def discrepancies_page(w: PageWriter) -> str:
         out.append(f"\n**Decision.** {text(d.decision)}\n")
         disputed = [r for r in w.results if r.raw.get("discrepancy") == d.id]
         if disputed:
-            out.append("**The engine's verdict.** " + " ".join(
-                f"For `{text(path)}` the source claims {text(claimed)}; the engine gives {text(actual)}."
-                for r in disputed for path, (claimed, actual) in r.verdicts.items()) + "\n")
-            out.extend(render(r, w.module.situation) for r in disputed)
+            out.append("**The engine's verdict.** " + " ".join(v for r in disputed for v in verdicts(w.narration, r)) + "\n")
+            out.extend(render(r, w) for r in disputed)
     return "\n".join(out)
