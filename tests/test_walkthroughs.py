@@ -209,6 +209,30 @@ def test_a_walkthrough_step_says_what_changed_and_links_the_rule_that_refuses_on
     assert "| Red | 4 | 2 | 1 | 0 | 1 | 0 |" in markdown  # the players table: deniers, then the cubes
 
 
+def test_ids_in_prose_become_links_and_ruling_sources_read_in_words(writers: dict[str, PageWriter]) -> None:
+    w = writers["caylus"]
+    assert w.prose("See caylus.discrepancy.supply-limits.") == \
+        "See [Houses and cubes: exact counts or an unlimited stock](discrepancies.md#caylus.discrepancy.supply-limits)."
+    assert w.prose("e.g. caylus.nothing.here <b>") == "e.g. caylus.nothing.here &lt;b&gt;"  # not an entry: left as text, escaped
+    from outputs.pages.rules import faq_page
+    faq = faq_page(w)
+    assert "**From:** the rulebook's FAQ" in faq and "rulebook-faq" not in faq
+    assert "\ncaylus.discrepancy" not in faq
+    from outputs.pages.shared import discrepancies_page, glossary_page
+    assert "(id [University](buildings.md#caylus.building.university))" in discrepancies_page(w)
+    assert "the catalog entries [1-denier coin](components.md#caylus.component.denier-coin-1)" in glossary_page(w)
+    # every kind of ruling and of source has words (a new kind in the catalog's model needs them)
+    from typing import get_args
+
+    from catalog.kinds import Ruling, Source
+    from outputs.pages.rules import RULING_SOURCES
+    from outputs.pages.site import SOURCE_KINDS, sources_page
+    assert set(get_args(Ruling.model_fields["source_kind"].annotation)) == set(RULING_SOURCES)
+    assert set(get_args(Source.model_fields["source_kind"].annotation)) == set(SOURCE_KINDS)
+    sources = sources_page(w.catalog)
+    assert "| Kind | the project's own file of facts, each with its source |" in sources and "| Kind | facts |" not in sources
+
+
 def test_the_leak_check_sees_notation() -> None:
     for planted in ("Red places a worker on quarry-wood@9.", "Then: players.red.deniers = 6.", "legal = {'includes': []}",
                     "Red has None.", "The decision is convert_raws.", "See caylus.discrepancy.supply-limits."):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from catalog.kinds import Card, Component, Discrepancy, Resource, Setup, Term, Variant
-from outputs.pages.markdown import Linked, table, text
+from outputs.pages.markdown import Linked, table
 from outputs.pages.writer import PageWriter
 
 LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
@@ -86,11 +86,11 @@ def discrepancies_page(w: PageWriter) -> str:
            table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
     for d in items:
         readings = [[r.source.key + (f" ({r.source.section}, line {r.source.line})" if r.source.line else (f" ({r.source.section})" if r.source.section else "")),
-                     r.says, "followed" if r.source.key in d.follows else ""] for r in d.readings]
+                     w.prose(r.says), "followed" if r.source.key in d.follows else ""] for r in d.readings]
         affects = Linked(", ".join(w.link(a) for a in d.affects)) or None
         out.append(w.entry_block(2, d, [("Topic", d.topic), ("Affects", affects)]))
         out.append(table(["Source", "Reading", ""], readings))
-        out.append(f"\n**Decision.** {text(d.decision)}\n")
+        out.append(f"\n**Decision.** {w.prose(d.decision)}\n")
         disputed = [r for r in w.results if r.raw.get("discrepancy") == d.id]
         if disputed:
             out.append("**The engine's verdict.** " + " ".join(v for r in disputed for v in verdicts(w.narration, r)) + "\n")

@@ -64,7 +64,7 @@ class PageWriter:
         if shown:
             out.append("\n" + "\n".join(f"- **{k}:** {v if isinstance(v, Linked) else text(v)}" for k, v in shown) + "\n")
         if entry.notes:
-            out.append(f"\n{text(entry.notes)}\n")
+            out.append(f"\n{self.prose(entry.notes)}\n")
         out.append("\n" + self.source_line(entry))
         return "\n".join(out) + "\n"
 
