@@ -162,7 +162,11 @@ class CaylusNarration(Narration):
     def player_fact(self, player: str, key: str, value: Any) -> str:
         who = self.player(player)
         if key == "markers":
-            return sentence(f"{who}'s favour markers: " + listing([self.marker(row, n) for row, n in value.items()]))
+            moved = [self.marker(row, n) for row, n in value.items() if n]
+            if not moved:
+                return sentence(f"{who} has not moved any favour marker yet")
+            rest = " (the others have not moved yet)" if len(moved) < len(value) else ""
+            return sentence(f"{who}'s favour markers: " + listing(moved) + rest)
         if key.startswith("markers."):
             return sentence(f"{who}'s favour marker is {self.marker(key.split('.', 1)[1], value)}")
         raise Unworded(f"players.{player}.{key}")
