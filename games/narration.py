@@ -281,7 +281,7 @@ class Narration:
         chosen = given.get("players") or {}
         everyone = start.get("players") or chosen
         top = list(dict.fromkeys(k for data in chosen.values() for k in (data or {})))
-        keys = list(dict.fromkeys(leaf for data in everyone.values() for k in top if k in (data or {})
+        keys = list(dict.fromkeys(leaf for k in top for data in everyone.values() if k in (data or {})
                                   for leaf in flat(data[k], k)))
         shown = [(k, header) for k in keys if (header := self.column(k))]
         if not shown:
