@@ -56,6 +56,12 @@ class StepRecord:
     log: list[str]
     illegal: str | None = None
     note: str | None = None
+    decision: str | None = None
+    """The kind of choice the step answered (``trade``, ``convert``)."""
+    played: str | None = None
+    """The action as the engine completed it (``red place quarry-wood@9`` for ``red place 9``)."""
+    to_move: str | None = None
+    """Who decides after the step (the site words a ``decision`` expectation with it)."""
 
 
 @dataclass
@@ -70,6 +76,10 @@ class Result:
     verdicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     """For ``claims``: path -> (what the source claims, what the engine gives)."""
     raw: dict[str, Any] = field(default_factory=dict)
+    start: dict[str, Any] = field(default_factory=dict)
+    """The position the scenario starts from (the standard start edited by ``given``), as plain data."""
+    to_move: str | None = None
+    """Who decides at the end of the scenario."""
 
     @property
     def passed(self) -> bool:
@@ -235,6 +245,7 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
     raw = scenario.raw
     result = Result(scenario.id, raw["game"], scenario.file, scenario.line(), raw.get("title", ""), raw=raw)
     engine, state = start(scenario, engines)
+    result.start = view(engine, state)
     for j, step in enumerate(raw.get("steps") or []):
         spec = step if isinstance(step, dict) else {"do": step}
         text = str(spec["do"])
@@ -248,7 +259,8 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
                 wanted = str(spec["illegal"])
                 if wanted not in (exc.rule, exc.reason) and wanted not in exc.reason:
                     result.failures.append(Failure(line, text, "illegal for another reason", wanted, f"{exc.rule}: {exc.reason}", legal))
-                result.steps.append(StepRecord(text, line, {}, [], illegal=f"{exc.rule}: {exc.reason}", note=spec.get("note")))
+                result.steps.append(StepRecord(text, line, {}, [], illegal=f"{exc.rule}: {exc.reason}", note=spec.get("note"),
+                                               decision=before["decision"], to_move=before["to_move"]))
                 # a refused action changes nothing: its expectations are checked on the unchanged state
                 for path, want, got in check_expectations(spec.get("expect") or {}, view(engine, state)):
                     result.failures.append(Failure(scenario.line("steps", j, "expect", path), f"after refused {text}: {path}",
@@ -266,10 +278,12 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
             result.failures.append(Failure(line, text, f"engine error: {exc}", legal=legal))
             return result
         after = view(engine, state)
-        result.steps.append(StepRecord(text, line, differences(before, after), state.log[log_start:], note=spec.get("note")))
+        result.steps.append(StepRecord(text, line, differences(before, after), state.log[log_start:], note=spec.get("note"),
+                                       decision=before["decision"], played=state.log[log_start], to_move=after["to_move"]))
         for path, want, got in check_expectations(spec.get("expect") or {}, after):
             result.failures.append(Failure(scenario.line("steps", j, "expect", path), f"after {text}: {path}", "expectation", want, got, after["legal"]))
     final = view(engine, state)
+    result.to_move = final["to_move"]
     for path, want, got in check_expectations(raw.get("expect") or {}, final):
         result.failures.append(Failure(scenario.line("expect", path), path, "expectation", want, got, final["legal"]))
     for path, claimed in (raw.get("claims") or {}).items():

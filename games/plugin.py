@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from catalog import Catalog, Entry, Kind, Words
 from catalog.schema import CatalogCheck
 from catalog.words import EffectWording, no_effects
+from games.narration import Narration
 
 # The pages every game may list by name; the site knows how to write them.
 RULES = "rules"
@@ -187,10 +188,6 @@ def piece_words(catalog: Catalog, game: str, kind_word: str, slug: str) -> list[
     return list(dict.fromkeys(w for w in (slug, names.en, names.hu, names.pl) if w))
 
 
-Situation = Callable[[Mapping[str, Any]], list[str]]
-"""How the situation of a scenario (its ``given``) reads, one short line per fact."""
-
-
 @dataclass(frozen=True)
 class GameModule:
     """Everything a game adds: register it in ``games/__init__.py``."""
@@ -215,8 +212,9 @@ class GameModule:
     facets: tuple[Facet, ...] = ()
     """Fields the search filters by (the fields every game has, ``game`` and ``kind``, are shared)."""
     search_examples: tuple[SearchExample, ...] = ()
-    situation: Situation | None = None
-    """Lines describing a scenario's starting position; None: the site's plain listing."""
+    narration: Callable[[Words], Narration] = Narration
+    """How the game's scenarios read on the site: its subclass of :class:`games.narration.Narration`
+    (the base class words only what every engine shares)."""
 
     def __post_init__(self) -> None:
         unknown = [p for p in self.pages if isinstance(p, str) and p not in SHARED_PAGES]

@@ -3,7 +3,7 @@
 from games import plugin
 from games.caylus import pages, tables
 from games.caylus.kinds import KINDS
-from games.caylus.situation import situation
+from games.caylus.narration import CaylusNarration
 from games.caylus.wording import describe
 from games.plugin import GameModule, PageSpec
 
@@ -33,5 +33,5 @@ GAME = GameModule(
     api_examples=tables.API_EXAMPLES,
     facets=tables.FACETS,
     search_examples=tables.SEARCH_EXAMPLES,
-    situation=situation,
+    narration=CaylusNarration,
 )

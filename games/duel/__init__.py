@@ -1,20 +1,13 @@
 """Pillars of the Earth: Builders Duel (Feld, Kosmos 2009): its kinds, card effects and their wording,
 its page and API examples, registered as one module."""
 
-from collections.abc import Mapping
-from typing import Any
-
 from games import plugin
 from games.duel.facets import SEARCH_EXAMPLES, card_facets
 from games.duel.kinds import KINDS, DuelCard
+from games.duel.narration import DuelNarration
 from games.duel.pages import building_page
 from games.duel.wording import describe
 from games.plugin import ApiExample, GameModule, PageSpec
-
-
-def situation(given: Mapping[str, Any]) -> list[str]:
-    """The phase and who moves (the offer and the players' holdings show in the steps)."""
-    return [f"{key.replace('_', ' ')}: {given[key]}" for key in ("phase", "to_move") if key in given]
 
 
 GAME = GameModule(
@@ -42,5 +35,5 @@ GAME = GameModule(
     ),
     facets=card_facets(),
     search_examples=SEARCH_EXAMPLES,
-    situation=situation,
+    narration=DuelNarration,
 )

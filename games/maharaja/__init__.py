@@ -5,7 +5,7 @@ from games import plugin
 from games.maharaja import pages, tables
 from games.maharaja.checks import catalog_problems
 from games.maharaja.kinds import KINDS
-from games.maharaja.situation import situation
+from games.maharaja.narration import MaharajaNarration
 from games.maharaja.wording import describe
 from games.plugin import GameModule, PageSpec
 
@@ -25,5 +25,5 @@ GAME = GameModule(
     api_examples=tables.API_EXAMPLES,
     facets=tables.FACETS,
     search_examples=tables.SEARCH_EXAMPLES,
-    situation=situation,
+    narration=MaharajaNarration,
 )

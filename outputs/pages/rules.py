@@ -9,6 +9,10 @@ from catalog.kinds import Example, Game, Ruling, Source
 from outputs.pages.markdown import Linked, table, text
 from outputs.pages.writer import PageWriter
 
+RULING_SOURCES = {"rulebook-faq": "the rulebook's FAQ", "official": "an official answer from the publisher or designer",
+                  "community": "a ruling agreed among players"}
+"""Where a ruling comes from (``Ruling.source_kind``), in words."""
+
 
 def rules_page(w: PageWriter, page: str) -> str:
     title = dict(w.layout.rule_page_titles(w.game))[page]
@@ -53,7 +57,7 @@ def faq_page(w: PageWriter) -> str:
     for r in w.catalog.typed("rulings", Ruling, w.game):
         rules = Linked(", ".join(w.link(x) for x in r.rules))
         out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),
-                                        ("Source kind", r.source_kind), ("Rules", rules),
+                                        ("From", RULING_SOURCES[r.source_kind]), ("Rules", rules),
                                         ("Status", r.status if r.status != "active" else None)]))
         out.append(w.walkthroughs("rulings", r.id))
     return "\n".join(out)

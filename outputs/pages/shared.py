@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from catalog.kinds import Card, Component, Discrepancy, Resource, Setup, Term, Variant
 from catalog.model import Entry
-from outputs.pages.markdown import Linked, table, text
+from outputs.pages.markdown import Linked, table
 from outputs.pages.writer import PageWriter, source_label
 
 LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
@@ -88,7 +88,7 @@ def glossary_page(w: PageWriter) -> str:
 
 
 def discrepancies_page(w: PageWriter) -> str:
-    from outputs.pages.walkthrough import render
+    from outputs.pages.walkthrough import render, verdicts
 
     items = w.catalog.typed("discrepancies", Discrepancy, w.game)
     out = ["# Where the sources disagree\n",
@@ -96,15 +96,13 @@ def discrepancies_page(w: PageWriter) -> str:
            f"follow, and why. Generated from {w.files('discrepancies')}.\n",
            table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
     for d in items:
-        readings = [[source_label(r.source), r.says, "followed" if r.source.key in d.follows else ""] for r in d.readings]
+        readings = [[source_label(r.source), w.prose(r.says), "followed" if r.source.key in d.follows else ""] for r in d.readings]
         affects = Linked(", ".join(w.link(a) for a in d.affects)) or None
         out.append(w.entry_block(2, d, [("Topic", d.topic), ("Affects", affects)]))
         out.append(table(["Source", "Reading", ""], readings))
-        out.append(f"\n**Decision.** {text(d.decision)}\n")
+        out.append(f"\n**Decision.** {w.prose(d.decision)}\n")
         disputed = [r for r in w.results if r.raw.get("discrepancy") == d.id]
         if disputed:
-            out.append("**The engine's verdict.** " + " ".join(
-                f"For `{text(path)}` the source claims {text(claimed)}; the engine gives {text(actual)}."
-                for r in disputed for path, (claimed, actual) in r.verdicts.items()) + "\n")
-            out.extend(render(r, w.module.situation) for r in disputed)
+            out.append("**The engine's verdict.** " + " ".join(v for r in disputed for v in verdicts(w.narration, r)) + "\n")
+            out.extend(render(r, w) for r in disputed)
     return "\n".join(out)

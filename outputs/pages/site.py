@@ -18,6 +18,11 @@ from outputs.pages.markdown import table, text
 from outputs.pages.writer import PageWriter, files_of
 
 NavItem = dict[str, Any]
+SOURCE_KINDS = {"rulebook": "a rulebook", "official": "official rules from the publisher", "tiles": "a tile sheet",
+                "reference": "a reference or summary written by players", "picture": "a picture",
+                "faq": "a list of frequently asked questions", "implementation": "a computer implementation (read for values only)",
+                "facts": "the project's own file of facts, each with its source"}
+"""What kind of source a source is (``Source.source_kind``), in words."""
 
 RENDER: dict[str, Callable[[PageWriter], str]] = {
     plugin.RULEBOOK_MAP: rules.rulebook_map_page,
@@ -38,7 +43,7 @@ def sources_page(catalog: Catalog) -> str:
         for s in catalog.typed("sources", Source, game):
             where = f"[{text(s.url)}]({s.url})" if s.url else (f"`{text(s.file)}` (shared seeds)" if s.file else None)
             out.append(f"### {text(s.key)}: {text(s.names.en)} {{#{s.id}}}\n")
-            out.append(table(["", ""], [[k, v] for k, v in [("Kind", s.source_kind), ("Language", s.language),
+            out.append(table(["", ""], [[k, v] for k, v in [("Kind", SOURCE_KINDS[s.source_kind]), ("Language", s.language),
                                                                ("Edition", s.edition), ("Licence", s.licence_note)] if v]))
             if where:
                 out.append(f"\nWhere: {where}\n")

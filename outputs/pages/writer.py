@@ -5,7 +5,9 @@ renderers get as their :class:`games.plugin.PageContext`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import Any
 
 from datasette.utils import tilde_encode
@@ -13,10 +15,15 @@ from datasette.utils import tilde_encode
 from catalog import Catalog, Entry
 from catalog.kinds import Ruling, Source
 from catalog.model import LANGUAGES, SourceRef
+from games.narration import Narration
 from games.plugin import GameModule
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import Linked, table, text
 from outputs.terms import TermLinker, rulings_about
+
+
+# something shaped like an entry id (game.kind.slug) inside prose; a dot that ends a sentence is not part of it
+_ID = re.compile(r"(?<![\w.#/-])[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+")
 
 
 def files_of(catalog: Catalog, kinds: tuple[str, ...], game: str | None = None) -> str:
@@ -67,9 +74,23 @@ class PageWriter:
         if shown:
             out.append("\n" + "\n".join(f"- **{k}:** {v if isinstance(v, Linked) else text(v)}" for k, v in shown) + "\n")
         if entry.notes:
-            out.append(f"\n{text(entry.notes)}\n")
+            out.append(f"\n{self.prose(entry.notes)}\n")
         out.append("\n" + self.source_line(entry))
         return "\n".join(out) + "\n"
+
+    def prose(self, plain: str) -> Linked:
+        """Text as Markdown (escaped), every entry id in it a link to the entry, named by its English name."""
+        out, at = [], 0
+        for match in _ID.finditer(plain):
+            if match.group(0) in self.catalog.entries:
+                out += [text(plain[at:match.start()]), self.link(match.group(0))]
+                at = match.end()
+        return Linked("".join(out) + text(plain[at:]))
+
+    @cached_property
+    def narration(self) -> Narration:
+        """How the game's scenarios read (its actions, state and decisions in sentences)."""
+        return self.module.narration(self.words)
 
     def mentioned_in(self, entry_id: str) -> Linked | None:
         """Links to the rules whose text names this entry."""
@@ -141,7 +162,7 @@ class PageWriter:
     def walkthroughs(self, key: str, entry_id: str) -> str:
         from outputs.pages.walkthrough import render
 
-        return "\n".join(render(r, self.module.situation) for r in self.scenarios_for(key, entry_id))
+        return "\n".join(render(r, self) for r in self.scenarios_for(key, entry_id))
 
     def rulings_beside(self, rule_id: str) -> str:
         """The rulings about a rule (those that name it), each in a box beside it."""
