@@ -80,6 +80,8 @@ class Narration:
 
     score: Holding = Holding("point", "points")
     """What the engine's ``scores`` count."""
+    decisions: Mapping[str, str] = {}
+    """The game's kinds of decision, each as a predicate (``choose a royal favour``)."""
 
     def __init__(self, words: Words):
         self.words = words
@@ -117,7 +119,9 @@ class Narration:
 
     def decision(self, kind: str) -> str:
         """The kind of choice a player faces, as a predicate: ``choose a royal favour``."""
-        raise Unworded(kind)
+        if kind not in self.decisions:
+            raise Unworded(kind)
+        return self.decisions[kind]
 
     def situation(self, given: Mapping[str, Any], start: Mapping[str, Any]) -> list[Fact]:
         """The game's part of the starting position (the board), after the players table.

@@ -23,6 +23,7 @@ from engine.core import (
 )
 from engine.merge import merge
 from catalog import Catalog
+from catalog.kinds import Game
 
 PLAYER_COLOURS = ("red", "blue", "green", "orange", "black")
 
@@ -31,12 +32,14 @@ class Caylus(DecisionGame):
     """The game for a set of players and options."""
 
     name = GAME
-    player_counts = (2, 3, 4, 5)
     notation_rule = "caylus.notation"
     over_rule = "caylus.end.trigger"
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None):
+        catalog = catalog or default_catalog()
+        game = catalog.typed("games", Game, GAME)[0]
+        self.player_counts = tuple(range(game.players_min, game.players_max + 1))  # games.yaml: 2 to 5
         if isinstance(players, int):
             if players not in self.player_counts:  # checked before picking colours, which would cut 7 to 5
                 raise ValueError(f"Caylus is played by {self.player_counts[0]} to {self.player_counts[-1]} players, got {players}")
@@ -47,7 +50,7 @@ class Caylus(DecisionGame):
                              f"got {', '.join(map(str, players)) or 'none'}")
         if CHANCE in players:
             raise ValueError(f"{CHANCE!r} is reserved for chance")
-        known = {v.id.rsplit(".", 1)[1] for v in (catalog or default_catalog()).of_kind("variants", GAME)}
+        known = {v.id.rsplit(".", 1)[1] for v in catalog.of_kind("variants", GAME)}
         unknown = set(variants) - known
         if unknown:
             raise ValueError(f"unknown variant(s) {sorted(unknown)} (known: {', '.join(sorted(known))})")

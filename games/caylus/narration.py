@@ -43,6 +43,7 @@ INN_CIRCLES = ("left", "right")
 
 
 class CaylusNarration(Narration):
+    decisions = DECISIONS
     score = Holding("prestige point", "prestige points")
 
     # --- names --------------------------------------------------------------------------------------
@@ -128,11 +129,6 @@ class CaylusNarration(Narration):
         if len(args) not in (1, 3) or (len(args) == 3 and not paying):
             raise Unworded(" ".join(args))
         return f"build {what}{where}{paying}"
-
-    def decision(self, kind: str) -> str:
-        if kind not in DECISIONS:
-            raise Unworded(kind)
-        return DECISIONS[kind]
 
     # --- the state ----------------------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ PHASES = {"deal": "the cards of the offer are being dealt", "place": "the player
 
 
 class DuelNarration(Narration):
+    decisions = DECISIONS
     score = Holding("finished section", "finished sections")
 
     # --- names --------------------------------------------------------------------------------------
@@ -187,11 +188,6 @@ class DuelNarration(Narration):
             bundle = parse_bundle(args[0])
             return f"turn {self.goods(args[0])} into {self.built_side(bundle)}{paying}"
         raise Unworded(" ".join(args))
-
-    def decision(self, kind: str) -> str:
-        if kind not in DECISIONS:
-            raise Unworded(kind)
-        return DECISIONS[kind]
 
     # --- the state ----------------------------------------------------------------------------------
 

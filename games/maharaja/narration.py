@@ -33,6 +33,7 @@ PHASES = {"setup": "the game is being set up", "discs": "the players are setting
 
 
 class MaharajaNarration(Narration):
+    decisions = DECISIONS
     score = Holding("palace built", "palaces built")
 
     # --- names --------------------------------------------------------------------------------------
@@ -116,11 +117,6 @@ class MaharajaNarration(Narration):
         if verb == "entice" and one:
             return f"make {self.player(one)} give up one of their characters"
         raise Unworded(f"{verb} {' '.join(args)}")
-
-    def decision(self, kind: str) -> str:
-        if kind not in DECISIONS:
-            raise Unworded(kind)
-        return DECISIONS[kind]
 
     # --- the state ----------------------------------------------------------------------------------
 
