@@ -101,24 +101,27 @@ def loopback_ms(queries: list[str], db: Path) -> list[float]:
     """Milliseconds per search over HTTP on 127.0.0.1, against Datasette serving this build as
     ``kb serve`` does (a server of its own, stopped afterwards)."""
     import socket
-    import subprocess
-    import sys
     import urllib.request
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    datasette = Path(sys.executable).with_name("datasette")
-    server = subprocess.Popen([str(datasette), "serve", str(db), "--metadata", str(db.parent / "metadata.json"),
-                               "--host", "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    from kb.project import Project
+    from kb.serve import datasette_process
+
+    server = datasette_process(Project(ROOT), "127.0.0.1", port)
     base = f"http://127.0.0.1:{port}/kb/search.json?_shape=array&q="
     try:
-        for _ in range(100):
+        # Datasette can take many seconds to start on a busy machine: wait for it, but not forever.
+        deadline = time.monotonic() + 60
+        while True:
             try:
                 urllib.request.urlopen(base + "warm", timeout=2).read()
                 break
             except OSError:
-                time.sleep(0.1)
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"bench_search: Datasette did not answer on port {port} within 60 s")
+                time.sleep(0.2)
         times = []
         for q in queries:
             started = time.perf_counter()
