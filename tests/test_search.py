@@ -48,6 +48,12 @@ def test_synonyms_join_digits_and_number_words(analyzer: Analyzer) -> None:
     assert {"two", "dwoch", "ketto"} <= two.keys
 
 
+def test_a_players_word_meets_the_rulebooks_word(analyzer: Analyzer) -> None:
+    # "what if I can't afford my action": the rules say what happens when a player cannot pay
+    assert "pay" in analyzer.query("afford")[0].keys
+    assert "cost" in analyzer.query("price")[0].keys
+
+
 def index() -> SearchIndex:
     return SearchIndex([
         Document("g.term.castle", "g", "terms", "castle", "castle | vár | zamek", "The building players supply with batches."),
@@ -88,6 +94,18 @@ def test_snippets_are_the_entrys_text_with_marks_and_nothing_else() -> None:
     assert hit.document.id == "g.rule.provost"
     assert hit.snippet == "Players may &lt;<mark>move</mark>&gt; the <mark>provost</mark> up to three spaces."
     assert "udvarnagy" not in hit.snippet  # names and forms are searched, never shown
+
+
+def test_a_rule_is_found_by_the_heading_it_stands_under(built) -> None:  # type: ignore[no-untyped-def]
+    """The Duel's rule on ties never says "conflict", but it stands under the conflict's heading on the
+    site, so "tie in a conflict" matches it on both words."""
+    from outputs.search import index_from_database
+
+    index = index_from_database(built.build / "kb.db")
+    tie = next(d for d in index.documents if d.id == "duel.conflict.tie")
+    assert "conflict" not in tie.body.lower() and "conflict" in tie.terms.lower()
+    hits = index.search("tie in a conflict", game="duel", limit=10)
+    assert next(h for h in hits if h.document.id == "duel.conflict.tie").matched == 2
 
 
 # Beyond the syntax page's examples: odd spacing, quotes inside filters, an unknown field ending in

@@ -37,6 +37,10 @@ def index_from_database(path: Path | str) -> SearchIndex:
         # the rulebooks' own section headings an entry cites: short Hungarian and Polish terms
         for entity, section in conn.execute("select entity_id, section from entry_sources where section is not null"):
             linked.setdefault(entity, []).append(section)
+        # the heading of the section a rule stands under on the site ("Ties" under "The conflict"): a
+        # player asking about a tie in a conflict means that rule, though its text never says "conflict"
+        for entity, title in rule_section_titles(conn):
+            linked.setdefault(entity, []).append(title)
         fields = dict(conn.execute("select field, description from search_fields order by rowid").fetchall())
         facets: dict[str, dict[str, list[str]]] = {}
         numbers: dict[str, dict[str, list[float]]] = {}
@@ -53,6 +57,17 @@ def index_from_database(path: Path | str) -> SearchIndex:
                         fields=fields)
     _CACHE[key] = (stamp, index)
     return index
+
+
+def rule_section_titles(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(rule id, title of its section in its game's rule pages) for every rule."""
+    titles: dict[tuple[str, str], str] = {}
+    for game, pages in conn.execute("select game, rule_pages from games where rule_pages is not null"):
+        for page in json.loads(pages):
+            for section in page["sections"]:
+                titles[(game, section["section"])] = section["title"]
+    return [(rule, titles[(game, section)]) for rule, game, section in conn.execute("select id, game, section from rules")
+            if (game, section) in titles]
 
 
 def search_json(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT, offset: int = 0) -> str:
