@@ -54,6 +54,13 @@ def test_a_players_word_meets_the_rulebooks_word(analyzer: Analyzer) -> None:
     assert "cost" in analyzer.query("price")[0].keys
 
 
+def test_a_negation_is_searched_for(analyzer: Analyzer) -> None:
+    # "what if I can't build in the castle": the rule is the penalty for *not* building
+    terms = analyzer.query("mi történik ha nem tudok építeni a várban")
+    negation = next(t for t in terms if t.word == "nem")
+    assert {"not", "no", "nie"} <= negation.keys
+
+
 def index() -> SearchIndex:
     return SearchIndex([
         Document("g.term.castle", "g", "terms", "castle", "castle | vár | zamek", "The building players supply with batches."),
