@@ -6,9 +6,10 @@ Adding a game adds one line here (and one in engine/registry.py when it has an e
 from games.caylus import GAME as CAYLUS
 from games.duel import GAME as DUEL
 from games.maharaja import GAME as MAHARAJA
+from games.viscounts import GAME as VISCOUNTS
 from games.registry import Registry
 
-REGISTRY = Registry((CAYLUS, DUEL, MAHARAJA))
+REGISTRY = Registry((CAYLUS, DUEL, MAHARAJA, VISCOUNTS))
 SCHEMA = REGISTRY.schema
 
 __all__ = ["REGISTRY", "SCHEMA", "Registry"]

@@ -51,6 +51,14 @@ QUERIES = [
     ("palotát", {"maharaja.term.palace", "maharaja.component.palace"}),
     ("szádhu", {"maharaja.character.sadhu", "maharaja.term.sadhu"}),
     ("szadhut", {"maharaja.character.sadhu", "maharaja.term.sadhu"}),
+    ("kódexet", {"viscounts.term.manuscript", "viscounts.component.manuscript"}),
+    ("kodex", {"viscounts.term.manuscript", "viscounts.component.manuscript"}),
+    ("várkastélyban", {"viscounts.term.castle", "viscounts.component.castle"}),
+    ("vesztegetés", {"viscounts.term.corruption", "viscounts.term.corruption-marker"}),
+    ("adosleveleket", {"viscounts.term.debt", "viscounts.component.debt"}),
+    ("elbocsájtás", {"viscounts.term.dismiss", "viscounts.action.dismiss"}),
+    ("ütközést", {"viscounts.term.collision", "viscounts.collision.order"}),
+    ("uralkodo-kartyat", {"viscounts.term.castle-leader-card", "viscounts.component.castle-leader-card"}),
 ]
 
 

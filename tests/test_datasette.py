@@ -47,6 +47,19 @@ async def rows(datasette: Datasette, path: str) -> list[dict]:
     ("palotat", "maharaja.term.palace"),
     ("szádhu", "maharaja.character.sadhu"),
     ("szadhut", "maharaja.character.sadhu"),
+    # Viscounts: Hungarian case forms, no accents, the text's own spellings
+    ("kódexet", "viscounts.term.manuscript"),
+    ("kodex", "viscounts.term.manuscript"),
+    ("várkastélyban", "viscounts.term.castle"),
+    ("vesztegetés", "viscounts.term.corruption"),
+    ("vesztegetes-jelolot", "viscounts.term.corruption-marker"),
+    ("kalamárist", "viscounts.term.ink-well"),
+    ("városháza", "viscounts.term.guildhall"),
+    ("adósságkártya", "viscounts.term.debt"),
+    ("okiratot", "viscounts.term.deed"),
+    ("elbocsatas", "viscounts.term.dismiss"),
+    ("utkozes", "viscounts.term.collision"),
+    ("szegénység-kártyára", "viscounts.term.poverty-card"),
 ])
 async def test_search_query(datasette: Datasette, query: str, expected: str) -> None:
     found = await rows(datasette, f"/kb/search.json?q={query}&_shape=array")

@@ -107,10 +107,13 @@ def test_polish_nouns_agree_with_their_numbers(catalog: Catalog) -> None:
 HU_SHORT_NAMES = {
     "karakterkártya": "karakter",  # Maharaja: the character cards are called characters too
     "kormányzójelző": "kormányzó",  # Maharaja: a city's governor is its marker on the governor track
+    "adóslevél": "adósság",  # Viscounts: a debt is a letter of debt (adóslevél) and a debt card (adósságkártya)
 }
 HU_MISSPELLINGS = {
     # Builders Duel: the text never prints the standard spelling (see duel.term.character-marker)
     "építtetőjelző": ("építetjelző", "építetőjelző", "építettőjelző", "építettjelző"),
+    # Viscounts: the text prints the standard spelling once and elbocsájt- everywhere else (viscounts.term.dismiss)
+    "elbocsátás": ("elbocsájtás",),
 }
 _VOWELS = "aeiou"
 _DIGRAPHS = ("gy", "ly", "ny", "ty", "sz", "zs", "cs", "dz")
@@ -155,7 +158,7 @@ def hungarian_form_problem(name: str, form: str) -> str | None:
 
 
 @pytest.mark.parametrize("name, form", [
-    ("hírnévpont", "hírnevet"), ("tulajdonos", "tulajdonában"), ("hírnévpont", "hírnévsáv"),
+    ("hírnévpont", "hírnevet"), ("tulajdonos", "tulajdonában"), ("hírnévpont", "hírnévsáv"), ("adóslevél", "adósok"),
 ])
 def test_the_stem_check_catches_a_form_of_another_word(name: str, form: str) -> None:
     assert hungarian_form_problem(name, form)
@@ -165,6 +168,7 @@ def test_the_stem_check_catches_a_form_of_another_word(name: str, form: str) -> 
     ("hírnévpont", "hírnévpontokat"), ("dénárok", "dénársor"), ("tornyok", "torony"), ("szobor", "szobrot"),
     ("pöckölés", "pöcköli"), ("licitálás", "licitjét"), ("udvarnagy", "udvarnaggyal"), ("kőbánya", "kőfejtő"),
     ("munkás elhelyezése", "elhelyezik"), ("karakterkártya", "karaktert"), ("építtetőjelző", "építetjelzőiteket"),
+    ("adóslevél", "adósságkártyát"), ("elbocsátás", "elbocsájtathatod"),
 ])
 def test_the_stem_check_accepts_inflections_and_synonyms(name: str, form: str) -> None:
     assert hungarian_form_problem(name, form) is None

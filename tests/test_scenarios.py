@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from engine.registry import GAMES
 from engine.scenario import load_all, run, run_all
 from kb.cli import main
 
@@ -52,8 +53,11 @@ def test_every_cited_id_exists_with_the_right_kind(scenarios, catalog) -> None:
 
 
 def test_every_worked_example_has_a_scenario(scenarios, catalog) -> None:
+    """Every example of a game that has an engine is played by a scenario. A game whose catalog comes
+    before its engine (Viscounts, issue 12 before 13) is held to this as soon as its engine registers;
+    until then its examples page says they are not played (tests/test_site.py)."""
     covered = {ref for s in scenarios for ref in s.raw.get("examples") or []}
-    missing = [e.id for e in catalog.of_kind("examples") if e.id not in covered]
+    missing = [e.id for e in catalog.of_kind("examples") if e.game in GAMES and e.id not in covered]
     assert not missing, f"examples without a scenario: {missing}"
 
 

@@ -91,6 +91,16 @@ def test_a_hungarian_word_finds_an_english_rule_through_its_names_and_terms() ->
     assert "g.rule.provost" in [h.document.id for h in index().search("várban")]
 
 
+def test_an_exact_tie_is_ranked_by_id_whatever_the_index_order() -> None:
+    """Two games' entries that score alike with the same title (Caylus' and Viscounts' castle) come
+    back in id order; the site's script sorts the same way (see the next-but-one test)."""
+    twins = [Document(f"{game}.component.castle", game, "components", "castle", "castle", "The castle.") for game in ("b", "a")]
+    for documents in (twins, twins[::-1]):
+        hits = SearchIndex(documents).search("castle")
+        assert hits[0].score == hits[1].score
+        assert [h.document.id for h in hits] == ["a.component.castle", "b.component.castle"]
+
+
 def test_the_game_filter_keeps_one_game() -> None:
     assert {h.document.game for h in index().search("player", game="h")} == {"h"}
     assert {h.document.game for h in index().search("player")} == {"g", "h"}

@@ -9,6 +9,7 @@ from urllib.parse import urlparse
 import pytest
 from bs4 import BeautifulSoup
 
+from engine.registry import GAMES
 from kb.build import BuildError, build
 from games import REGISTRY
 from outputs.pages.layout import Layout
@@ -141,8 +142,11 @@ def test_disputed_examples_show_the_engine_verdict_on_the_discrepancies_page(bui
 
 
 def test_examples_page_marks_each_example_checked(built, catalog) -> None:
+    """An example of a game with an engine is checked in this build; one of a game whose engine has
+    not come yet (Viscounts) says plainly that nothing plays it."""
     for example in catalog.of_kind("examples"):
         page = soup(built.site, f"{example.game}/examples/")
         heading = page.find(id=example.id)
         following = heading.find_next(class_="admonition")
-        assert "Checked by the engine in this build" in following.get_text(), example.id
+        expected = "Checked by the engine in this build" if example.game in GAMES else "No scenario plays this example yet"
+        assert expected in following.get_text(), example.id
