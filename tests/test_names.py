@@ -111,6 +111,8 @@ HU_SHORT_NAMES = {
 HU_MISSPELLINGS = {
     # Builders Duel: the text never prints the standard spelling (see duel.term.character-marker)
     "építtetőjelző": ("építetjelző", "építetőjelző", "építettőjelző", "építettjelző"),
+    # Viscounts: the HU text mostly drops the t of játékostábla (player board)
+    "játékostábla": ("játékosábla",),
 }
 _VOWELS = "aeiou"
 _DIGRAPHS = ("gy", "ly", "ny", "ty", "sz", "zs", "cs", "dz")

@@ -112,7 +112,7 @@ def manuscripts_page(w: PageContext) -> str:
                                         ("Same ribbon for a cleric bonus card", d.bonus_card_after)]))
         out.append(w.table(["Different ribbons in a set", "VP"], [[n, p] for n, p in enumerate(d.set_points, 1)]))
     items = w.catalog.typed("manuscripts", Manuscript, w.game)
-    out.append(f"\n## Known manuscripts {{#{w.game}.known-manuscripts}}\n")
+    out.append(f"\n## Manuscripts one by one {{#{w.game}.known-manuscripts}}\n")
     out.append(w.table(["Manuscript", "Ribbon", "Cleric cost", "At the end", "Immediately"],
                        [[w.link(m.id), m.ribbon or "unknown", m.cleric_cost or "unknown",
                          steps([m.end_game]) if m.end_game else "—",

@@ -61,7 +61,7 @@ def simple(effect: object) -> str:
     if isinstance(effect, HandLimit):
         return f"hand limit {effect.change:+d}"
     if isinstance(effect, PointsPer):
-        return f"{effect.points if effect.points is not None else 'some'} VP per {PER[effect.per]}"
+        return f"{effect.points} VP per {PER[effect.per]}" if effect.points is not None else f"VP per {PER[effect.per]} (how many is not known)"
     raise TypeError(f"no description for effect {effect!r}")
 
 
