@@ -37,13 +37,16 @@ def card_columns(entry: Entry, row: RowContext) -> dict[str, Any]:
     if not isinstance(entry, ViscountsCard):  # another game's card
         return {}
     given = list(dict.fromkeys([*gains(entry.ability), *gains(entry.hire_effect or [])]))
-    return {"ability_text": steps(entry.ability) if entry.ability else None,
-            "hire_text": steps(entry.hire_effect) if entry.hire_effect else ("unknown" if entry.hire_effect is None else None),
+    ability = steps(entry.ability) if entry.ability else None
+    hire = steps(entry.hire_effect) if entry.hire_effect else ("unknown" if entry.hire_effect is None else None)
+    return {"ability_text": ability, "hire_text": hire,
+            "effect_text": "; ".join(x for x in (ability, f"hired or dismissed: {hire}" if hire else None) if x) or None,
             "icons_text": icon_list(list(entry.icons)), "icon_count": len(entry.icons),
             "gives": ", ".join(given) or None, "gives_virtue": int("virtue" in given)}
 
 
 def text_column(kind: str, name: str, description: str, value: Any) -> DerivedColumns:
+    """A column holding an entry's effect in words; named effect_text, the search reads it."""
     def values(entry: Entry, row: RowContext) -> dict[str, Any]:
         return {name: value(entry)}
     return DerivedColumns(kind, {name: Column(str, description)}, values)
@@ -83,17 +86,18 @@ COLUMNS = (
     DerivedColumns("cards", {
         "ability_text": Column(str, "The card's ability, in words"),
         "hire_text": Column(str, "What hiring or dismissing it gives, in words (unknown where no source says)"),
+        "effect_text": Column(str, "The ability and the hire effect together, in words (what the search reads)"),
         "icons_text": Column(str, "Its icons, in words"),
         "icon_count": Column(int, "How many icons it has"),
         "gives": Column(str, "Pieces its ability or hire effect can give: silver, ink, gold, stone, any_resource, virtue, corruption, debt, deed"),
         "gives_virtue": Column(int, "1 if its ability or hire effect can give virtue"),
     }, card_columns),
-    text_column("building_types", "slot_abilities_text", "What each emptied slot uncovers, in words", _building),
-    text_column("collision_positions", "gains_text", "What the current and the other players gain, in words", _collision),
-    text_column("castle_wedges", "reward_text", "The tier-2 reward, in words", _wedge),
-    text_column("castle_tiers", "bump_text", "What a bumped worker's owner gets, in words", _tier),
-    text_column("trade_exchanges", "exchange_text", "The exchange, in words", _exchange),
-    text_column("manuscripts", "end_game_text", "How it scores at the end, in words", _manuscript),
+    text_column("building_types", "effect_text", "What each emptied slot uncovers, in words", _building),
+    text_column("collision_positions", "effect_text", "What the current and the other players gain, in words", _collision),
+    text_column("castle_wedges", "effect_text", "The tier-2 reward, in words", _wedge),
+    text_column("castle_tiers", "effect_text", "What a bumped worker's owner gets, in words", _tier),
+    text_column("trade_exchanges", "effect_text", "The exchange, in words", _exchange),
+    text_column("manuscripts", "effect_text", "How it scores at the end, in words", _manuscript),
 )
 
 
@@ -146,7 +150,7 @@ API_EXAMPLES = (
                "Abilities and hire/dismiss effects that can raise virtue, in words."),
     ApiExample("A Hungarian card name in English", "/kb/card_in_english.json?name=favagot&_shape=array",
                "Favágót (no accents typed) is the Woodcutter; both Woodcutters come back."),
-    ApiExample("The collision track", "/kb/collision_positions.json?_sort=position&_shape=array&_col=position&_col=gains_text",
+    ApiExample("The collision track", "/kb/collision_positions.json?_sort=position&_shape=array&_col=position&_col=effect_text",
                "What the current and the other players gain at each of the seven positions."),
 )
 
