@@ -144,8 +144,9 @@ QUERIES = (
 API_EXAMPLES = (
     ApiExample("Noble cards up to 2 silver", "/kb/cards_with_icon.json?icon=noble&max_cost=2&_shape=array",
                "Townsfolk and heroes with a noble icon costing at most 2 silver; `icon=nemes` asks the same in Hungarian."),
-    ApiExample("Cards by icon, as facets", "/kb/cards.json?game=viscounts&_facet_array=icons&_facet=timing&_size=3&_col=name_en&_col=cost&_col=icons",
-               "`icons` is a JSON list, so Datasette counts the cards of each icon (`facet_results`); `card_icons` has one row per card and icon."),
+    ApiExample("Filter the cards table by icon", "/kb/cards.json?game=viscounts&icons__arraycontains=noble&cost__lte=1&_shape=array&_col=name_en&_col=cost&_col=icons",
+               "`icons` is a JSON list: `icons__arraycontains` filters by one icon, and `_facet_array=icons` (on the HTML or JSON "
+               "table view) counts the cards of each icon. The `card_icons` table has one row per card and icon."),
     ApiExample("Every card that gives virtue", "/kb/cards_giving_virtue.json?_shape=array",
                "Abilities and hire/dismiss effects that can raise virtue, in words."),
     ApiExample("A Hungarian card name in English", "/kb/card_in_english.json?name=favagot&_shape=array",
