@@ -171,7 +171,8 @@ class SearchIndex:
             bonus = (EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
                      + NAME_COVER_BONUS * (in_names[doc] and self._name_cover(doc, query_keys)))
             hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
-        hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title))
+        # equal scores and titles (two games' cards of one name) fall back to the id, as the site's script does
+        hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title, h.document.id))
         for hit in hits[offset:offset + limit]:
             hit.snippet = self.snippet(hit.document.body, terms)
         return hits[offset:offset + limit], len(hits)
