@@ -22,7 +22,8 @@ CANNED_QUERIES = canned_queries(REGISTRY)
 QUERIES = {q.name: q for q in all_queries(REGISTRY)}
 
 SAMPLE_PARAMS = {"q": "intéző", "resource": "stone", "category": "", "building": "architect", "term": "provost",
-                 "players": "4", "character": "szádhu", "game": "caylus"}
+                 "players": "4", "character": "szádhu", "game": "caylus", "icon": "nemes", "max_cost": "2",
+                 "name": "favágót"}
 
 
 @pytest.fixture

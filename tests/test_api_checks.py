@@ -16,7 +16,7 @@ from outputs.database.queries import all_queries
 
 QUERIES = {q.name: q for q in all_queries(REGISTRY)}
 GIVEN = {"q": "castle", "resource": "stone", "building": "architect", "term": "provost", "players": "4",
-         "character": "szádhu"}
+         "character": "szádhu", "icon": "noble", "max_cost": "2", "name": "favágó"}
 
 
 @pytest.fixture

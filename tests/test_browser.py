@@ -59,6 +59,14 @@ QUERIES = [
     ("elbocsájtás", {"viscounts.term.dismiss", "viscounts.action.dismiss"}),
     ("ütközést", {"viscounts.term.collision", "viscounts.collision.order"}),
     ("uralkodo-kartyat", {"viscounts.term.castle-leader-card", "viscounts.component.castle-leader-card"}),
+    # Viscounts: Hungarian card names and terms, inflected, with and without accents
+    ("favágó", {"viscounts.card.woodcutter-2", "viscounts.card.woodcutter-3"}),
+    ("favagot", {"viscounts.card.woodcutter-2", "viscounts.card.woodcutter-3"}),
+    ("uzsorás", {"viscounts.card.racketeer-1", "viscounts.card.racketeer-2"}),
+    ("kőművest", {"viscounts.card.mason"}),
+    ("oltarszolga", {"viscounts.card.acolyte"}),
+    ("szerzetes-kártyát", {"viscounts.bonus.cleric-grey", "viscounts.bonus.cleric-black", "viscounts.bonus.cleric-yellow",
+                           "viscounts.bonus.cleric-blue"}),
 ]
 
 
@@ -139,9 +147,44 @@ def test_a_rule_links_to_its_glossary_term(page: Page, site_url: str) -> None:
 
 
 def test_no_request_leaves_localhost(page: Page, site_url: str, requests_seen: list[str]) -> None:
-    for path in ("/", "/caylus/buildings/", "/caylus/quick-reference/", "/caylus/rules-castle/"):
+    for path in ("/", "/caylus/buildings/", "/caylus/quick-reference/", "/caylus/rules-castle/", "/viscounts/cards/"):
         page.goto(site_url + path)
         page.wait_for_load_state("networkidle")
     hosts = {urlparse(u).hostname for u in requests_seen if urlparse(u).scheme in ("http", "https", "ws", "wss")}
     assert requests_seen and hosts <= LOCAL, sorted(hosts - LOCAL)
 
+
+
+def shown_cards(page: Page) -> list[str]:
+    page.wait_for_function("document.querySelector('[data-kb-browser]').dataset.shown !== undefined")
+    return page.locator("[data-kb-browser] tbody tr:not([hidden])").evaluate_all("rows => rows.map(r => r.dataset.id)")
+
+
+def test_the_card_browser_filters_by_icon_and_cost(page: Page, site_url: str, catalog) -> None:
+    """Choosing an icon and a highest cost leaves exactly the catalog's cards with both, and sorting keeps them."""
+    from games.viscounts.kinds import ViscountsCard
+
+    page.goto(site_url + "/viscounts/cards/")
+    every = shown_cards(page)
+    assert len(every) == 86
+    page.select_option("select[data-filter=icons]", "noble")
+    page.select_option("select[data-filter=cost]", "1")
+    cheap_nobles = {c.id for c in catalog.typed("cards", ViscountsCard, "viscounts") if "noble" in c.icons and c.cost <= 1}
+    assert cheap_nobles == {"viscounts.card.diplomat", "viscounts.card.gatekeeper", "viscounts.card.watchman"}
+    assert set(shown_cards(page)) == cheap_nobles
+    assert page.locator("[data-kb-count]").inner_text() == "3 of 86 shown"
+    page.select_option("select[data-filter=icons]", "criminal")
+    page.select_option("select[data-filter=cost]", "2")
+    criminals = [c for c in catalog.typed("cards", ViscountsCard, "viscounts") if "criminal" in c.icons and c.cost <= 2]
+    assert set(shown_cards(page)) == {c.id for c in criminals}
+    page.click("th[data-sort=cost]")
+    page.click("th[data-sort=cost]")  # the second click sorts dearest first
+    costs = page.locator("[data-kb-browser] tbody tr:not([hidden])").evaluate_all("rows => rows.map(r => Number(r.dataset.cost))")
+    assert costs == sorted(costs, reverse=True) and costs[0] == 2 and costs[-1] == 1
+    page.select_option("select[data-filter=icons]", "")
+    page.select_option("select[data-filter=cost]", "")
+    page.fill("input[data-filter=text]", "Favágó")
+    assert set(shown_cards(page)) == {"viscounts.card.woodcutter-2", "viscounts.card.woodcutter-3"}
+    target = ROOT / "build" / "screenshots" / "viscounts-card-browser.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(target))

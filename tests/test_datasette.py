@@ -60,6 +60,18 @@ async def rows(datasette: Datasette, path: str) -> list[dict]:
     ("elbocsatas", "viscounts.term.dismiss"),
     ("utkozes", "viscounts.term.collision"),
     ("szegénység-kártyára", "viscounts.term.poverty-card"),
+    # Viscounts: Hungarian card names and terms, inflected, with and without accents
+    ("favágó", "viscounts.card.woodcutter-2"),
+    ("favagot", "viscounts.card.woodcutter-2"),
+    ("Favágónak", "viscounts.card.woodcutter-3"),
+    ("uzsorás", "viscounts.card.racketeer-1"),
+    ("uzsorast", "viscounts.card.racketeer-2"),
+    ("kőművest", "viscounts.card.mason"),
+    ("oltárszolga", "viscounts.card.acolyte"),
+    ("házaló árusa", "viscounts.card.peddler-2-ink"),
+    ("adóslevelet", "viscounts.debt"),
+    ("okiratot", "viscounts.deed"),
+    ("uralkodó-kártya", "viscounts.bonus.castle-leader"),
 ])
 async def test_search_query(datasette: Datasette, query: str, expected: str) -> None:
     found = await rows(datasette, f"/kb/search.json?q={query}&_shape=array")
@@ -113,7 +125,8 @@ async def test_metadata_describes_tables_and_columns(datasette: Datasette) -> No
     assert "category" in tables["buildings"]["facets"]
     assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term", "building",
                                                        "rulings_about", "rules_mentioning", "failed_examples",
-                                                       "gold_by_rank", "character", "freshness"}
+                                                       "gold_by_rank", "character", "freshness",
+                                                       "cards_with_icon", "cards_giving_virtue", "card_in_english"}
 
 
 async def test_an_entry_row_page_lists_its_fields_top_to_bottom_and_links_back_to_the_site(built) -> None:
@@ -162,3 +175,36 @@ async def test_other_tables_keep_datasettes_row_page(built) -> None:
 
     response = await datasette_app(built).client.get("/kb/meta/version")
     assert response.status_code == 200 and 'class="rows-and-columns"' in response.text and "kb-entry" not in response.text
+
+
+async def test_viscounts_cards_with_an_icon_under_a_cost(datasette: Datasette) -> None:
+    for icon in ("noble", "nemes", "Noble icon", "nemes-ikon"):
+        found = await rows(datasette, f"/kb/cards_with_icon.json?icon={icon}&max_cost=1&_shape=array")
+        assert {r["id"] for r in found} == {"viscounts.card.diplomat", "viscounts.card.gatekeeper", "viscounts.card.watchman"}, icon
+    dear = await rows(datasette, "/kb/cards_with_icon.json?icon=bűnöző&max_cost=3&_shape=array")
+    assert len(dear) == 20 + 2 + 1  # 20 neutral criminal cards, the heroes Ada and Clovis, the starting Thief
+    assert [r["cost"] for r in dear] == sorted(r["cost"] for r in dear)
+
+
+async def test_viscounts_cards_giving_virtue(datasette: Datasette) -> None:
+    found = {r["id"]: r for r in await rows(datasette, "/kb/cards_giving_virtue.json?_shape=array")}
+    assert {"viscounts.card.journeyman", "viscounts.card.woodcutter-2", "viscounts.card.ada", "viscounts.card.bertha",
+            "viscounts.card.debt-collector-2-silver", "viscounts.card.friar"} <= set(found)
+    assert "viscounts.card.swindler-gold" not in found and "viscounts.card.abbot" not in found
+    assert all("virtue" in ((r["ability_text"] or "") + (r["hire_text"] or "")) for r in found.values())
+
+
+async def test_viscounts_hungarian_card_name_in_english(datasette: Datasette) -> None:
+    for name, english in (("favagot", "Woodcutter"), ("Uzsorásnak", "Racketeer"), ("apát", "Abbot"), ("Házaló árusa", "Peddler")):
+        found = await rows(datasette, f"/kb/card_in_english.json?name={name}&_shape=array")
+        assert found and {r["name_en"] for r in found} == {english}, (name, found)
+    assert await rows(datasette, "/kb/card_in_english.json?name=kastély&_shape=array") == []
+
+
+async def test_viscounts_cards_facet_by_icon(datasette: Datasette) -> None:
+    response = await datasette.client.get("/kb/cards.json?game=viscounts&_facet_array=icons&_size=0")
+    assert response.status_code == 200, response.text[:300]
+    counts = {r["value"]: r["count"] for r in response.json()["facet_results"]["icons"]["results"]}
+    assert counts["criminal"] == 23 and set(counts) == {"criminal", "merchant", "builder", "noble", "cleric"}
+    icons = await rows(datasette, "/kb/card_icons.json?icon=merchant&card_id=viscounts.card.therese&_shape=array")
+    assert [r["count"] for r in icons] == [3]

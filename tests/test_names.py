@@ -114,6 +114,8 @@ HU_MISSPELLINGS = {
     "építtetőjelző": ("építetjelző", "építetőjelző", "építettőjelző", "építettjelző"),
     # Viscounts: the text prints the standard spelling once and elbocsájt- everywhere else (viscounts.term.dismiss)
     "elbocsátás": ("elbocsájtás",),
+    # Viscounts: the HU text mostly drops the t of játékostábla (player board)
+    "játékostábla": ("játékosábla",),
 }
 _VOWELS = "aeiou"
 _DIGRAPHS = ("gy", "ly", "ny", "ty", "sz", "zs", "cs", "dz")

@@ -83,10 +83,10 @@ async def test_filters_narrow_a_ranked_search(datasette: Datasette) -> None:
 
 
 async def test_the_api_answers_a_malformed_query_with_400_and_the_fields(datasette: Datasette) -> None:
-    response = await datasette.client.get(f"/kb/search.json?q={quote('icon:criminal')}&_shape=array")
+    response = await datasette.client.get(f"/kb/search.json?q={quote('flavour:sweet')}&_shape=array")
     assert response.status_code == 400
     body = response.json()
-    assert body["ok"] is False and "unknown field 'icon'" in body["error"] and "category" in body["error"]
+    assert body["ok"] is False and "unknown field 'flavour'" in body["error"] and "category" in body["error"]
     page = await datasette.client.get(f"/kb/search?q={quote('cost<=x')}")
     assert page.status_code == 400 and "compares numbers" in page.text and "Back to the search form" in page.text
     # a query without a problem is untouched; a table has no search parameter q (it is a filter on a column

@@ -168,6 +168,7 @@
           + NAME_COVER_BONUS * (inNames.get(doc) ? this.nameCover(doc, queryKeys) : 0);
         hits.push({ doc: d, matched: count, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1) });
       }
+      // equal scores and titles (two games' cards of one name) fall back to the id, as the Python ranking does
       hits.sort((a, b) => b.matched - a.matched || b.score - a.score || (a.doc.title < b.doc.title ? -1 : a.doc.title > b.doc.title ? 1 : 0)
         || (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0));
       const top = hits.slice(0, limit);

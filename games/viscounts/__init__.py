@@ -1,13 +1,35 @@
-"""Viscounts of the West Kingdom (Phillips & Macdonald, Garphill Games 2020): the game's own kinds,
-wording, pages and tables, registered as one module. The catalog is being built (issue 12); the
-game has no engine yet (issue 13)."""
+"""Viscounts of the West Kingdom (Phillips & Macdonald, Garphill Games 2020): the game's own kinds
+(townsfolk cards with their effects as data, the boards, castle, collision track, manuscripts and the
+other cards), their wording, pages and tables, registered as one module. The game has no engine yet
+(issue 13)."""
 
 from games import plugin
-from games.plugin import GameModule
+from games.plugin import GameModule, PageSpec
+from games.viscounts import pages, tables
+from games.viscounts.checks import catalog_problems
+from games.viscounts.kinds import KINDS, ViscountsCard
+from games.viscounts.wording import describe
 
 GAME = GameModule(
     game="viscounts",
-    kinds=(),
-    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.COMPONENTS, plugin.GLOSSARY,
-           plugin.DISCREPANCIES, plugin.EXAMPLES),
+    kinds=KINDS,
+    refines={"cards": ViscountsCard},
+    wording=describe,
+    checks=(catalog_problems,),
+    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.COMPONENTS,
+           PageSpec("cards", "Card browser", ("cards", "icons"), pages.cards_page),
+           PageSpec("board", "Player board and collisions",
+                    ("player_boards", "building_types", "collision_positions", "trade_exchanges", "main_boards"), pages.board_page),
+           PageSpec("castle", "The castle", ("castle_tiers", "castle_wedges"), pages.castle_page),
+           PageSpec("manuscripts", "Manuscripts", ("manuscript_decks", "manuscripts", "bonus_cards"), pages.manuscripts_page),
+           PageSpec("scoring", "End scoring and other cards",
+                    ("end_cards", "debts_deeds", "player_cards", "solo_cards"), pages.scoring_page),
+           plugin.GLOSSARY, plugin.DISCREPANCIES, plugin.EXAMPLES),
+    linked_kinds=("terms", "components", "icons", "building_types"),
+    columns=tables.COLUMNS,
+    link_tables=tables.LINK_TABLES,
+    queries=tables.QUERIES,
+    api_examples=tables.API_EXAMPLES,
+    facets=tables.FACETS,
+    search_examples=tables.SEARCH_EXAMPLES,
 )

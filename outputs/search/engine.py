@@ -171,7 +171,7 @@ class SearchIndex:
             bonus = (EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
                      + NAME_COVER_BONUS * (in_names[doc] and self._name_cover(doc, query_keys)))
             hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
-        # the id settles exact ties (two games' "castle" entries), so the site's script ranks alike
+        # equal scores and titles (two games' cards of one name) fall back to the id, as the site's script does
         hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title, h.document.id))
         for hit in hits[offset:offset + limit]:
             hit.snippet = self.snippet(hit.document.body, terms)
