@@ -92,6 +92,6 @@ def test_an_ongoing_card_with_an_instant_step_is_refused(tmp_path: Path) -> None
 
 def test_an_unknown_hire_effect_must_say_so(tmp_path: Path) -> None:
     """Strongman's hire effect is blank in the card list: null is allowed only when marked unconfirmed."""
-    old = 'line 403"}\n    confidence: confirmed\n    fact_confidence: {hire_effect: unconfirmed}\n'
+    old = 'line: 403}\n    confidence: confirmed\n    fact_confidence: {hire_effect: unconfirmed}\n'
     errors = load_edited(tmp_path, old, old.replace("    fact_confidence: {hire_effect: unconfirmed}\n", ""))
     assert any("hire_effect" in e and "needs fact_confidence hire_effect: unconfirmed" in e for e in errors), errors
