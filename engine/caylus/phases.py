@@ -274,6 +274,8 @@ def workers_on_board(state: State) -> dict[str, int]:
 
 
 def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> Iterator[str]:
+    if state.phase not in STEPS and state.phase not in ("over", "setup"):
+        yield f"phase: {state.phase!r} is not one of {', '.join(STEPS)}"
     if set(state.players) != set(players):
         yield f"players: {sorted(state.players)} are not the game's players {sorted(players)}"
     if sorted(state.turn_order) != sorted(players):
@@ -308,3 +310,5 @@ def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> 
     for i, space in enumerate(state.road):
         if space.worker and space.building is None:
             yield f"road.{i + 1}: a worker stands on an empty space"
+        if space.building and space.building not in rules.buildings:
+            yield f"road.{i + 1}.building: no building {space.building!r} in the catalog"

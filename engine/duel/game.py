@@ -102,6 +102,8 @@ class Duel(DecisionGame):
             if text is not None:
                 card_in_play(self.rules, text).effect()  # fail early on an unknown card or missing value
         if "to_move" in given and state.phase == "turns":
+            if given["to_move"] not in state.order:
+                raise ValueError(f"to_move: {given['to_move']!r} is not a player ({', '.join(state.order)})")
             state.done = state.order[:state.order.index(given["to_move"])]
         self.check(state)
         flow.advance(state, self.rules)
