@@ -3,9 +3,10 @@ known source keys, known resource slugs), and the rules of single kinds a JSON S
 
 from __future__ import annotations
 
+import difflib
 import typing
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -114,6 +115,37 @@ class Blame:
                 for u, n in self.counts.items()]
 
 
+def _guesser(known: Iterable[str]) -> typing.Callable[[str, str], str]:
+    """`` (did you mean 'HUN'?)`` for an unknown word with a close known one of the same game."""
+    by_game: dict[str, list[str]] = {}
+    for word in known:
+        by_game.setdefault(word.split(".")[0], []).append(word)
+    memo: dict[tuple[str, str], str] = {}
+
+    def guess(game: str, word: str) -> str:
+        if (game, word) not in memo:
+            close = difflib.get_close_matches(word, by_game.get(game, []), n=1, cutoff=0.8)
+            memo[game, word] = f" (did you mean {close[0]!r}?)" if close else ""
+        return memo[game, word]
+    return guess
+
+
+def fold_repeats(problems: list[Problem], keep: int = 3) -> list[Problem]:
+    """The first ``keep`` problems of each message, then one line counting the rest: a renamed id
+    or source key breaks every reference to it, and hundreds of lines hide what happened."""
+    total = Counter(p.message for p in problems)
+    seen: Counter[str] = Counter()
+    out = []
+    for p in problems:
+        seen[p.message] += 1
+        if seen[p.message] <= keep:
+            out.append(p)
+        if seen[p.message] == keep < total[p.message]:
+            out.append(Problem(p.file, p.line, p.col, p.path, f"{total[p.message] - keep} more like the problems above "
+                                                              f"({p.message}) are not listed"))
+    return out
+
+
 def check_references(catalog: Catalog, located: list[Located], blame: Blame | None = None) -> list[Problem]:
     problems: list[Problem] = []
     blame = blame or Blame([])
@@ -134,6 +166,8 @@ def check_references(catalog: Catalog, located: list[Located], blame: Blame | No
     source_keys = {(e.game, e.key) for e in catalog.typed("sources", Source)}
     resources = {e.id for e in catalog.of_kind("resources")}
     registered = catalog.schema.games
+    guess_id = _guesser(catalog.entries)
+    guess_key = _guesser(f"{game}.{key}" for game, key in source_keys)
 
     for loc in located:
         entry = loc.entry
@@ -144,13 +178,15 @@ def check_references(catalog: Catalog, located: list[Located], blame: Blame | No
             problem(loc, ("game",), f"unknown game {entry.game!r} (known: {', '.join(sorted(games))})")
         if entry.id != entry.game and not entry.id.startswith(entry.game + "."):
             problem(loc, ("id",), f"id must start with its game, {entry.game + '.'!r}")
-        for path, key in _source_refs(entry):
+        for path, key in _source_refs(entry) if entry.game in games else ():  # an unknown game has no sources
             if (entry.game, key) not in source_keys and not blame.absorbs(source=(entry.game, key)):
-                problem(loc, path, f"unknown source key {key!r} for game {entry.game!r}")
+                hint = guess_key(entry.game, f"{entry.game}.{key}").replace(f"'{entry.game}.", "'")
+                problem(loc, path, f"unknown source key {key!r} for game {entry.game!r}{hint}")
         for path, value in fields_with(entry, RefMarker):
             for i, ref in enumerate(value if isinstance(value, list) else [value]):
                 if ref not in catalog.entries and not blame.absorbs(ref):
-                    problem(loc, (*path, i) if isinstance(value, list) else path, f"unknown id {ref!r}")
+                    problem(loc, (*path, i) if isinstance(value, list) else path,
+                            f"unknown id {ref!r}{guess_id(ref.split('.')[0], ref)}")
         for path, bundle in fields_with(entry, BundleMarker):
             bundles = bundle if isinstance(bundle, list) else [bundle]
             for i, one in enumerate(bundles):
