@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from catalog.kinds import Kind, Source
 from catalog.model import Entry, Path_
-from catalog.references import Blame, Unloaded, check_references
+from catalog.references import Blame, Unloaded, check_references, fold_repeats
 from catalog.schema import Schema
 from catalog.yamlfile import CatalogError, Marks, Problem, format_path, read_yaml
 
@@ -72,19 +72,20 @@ class Catalog:
         return [g.id for g in self.of_kind("games")]
 
 
-def _loc_to_path(data: Any, loc: tuple[Any, ...]) -> Path_:
-    """Map a pydantic error location onto the YAML data, dropping union tags pydantic adds."""
+def _loc_to_path(data: Any, loc: tuple[Any, ...], missing: bool) -> Path_:
+    """Map a pydantic error location onto the YAML data. Parts that are not in the data are the
+    tags pydantic adds for the member of a union (``produce``, ``str``) and are dropped, except the
+    last part of a missing field's location, which names the field (its position is its parent's)."""
     path: list[str | int] = []
     node = data
-    for part in loc:
+    for i, part in enumerate(loc):
         if part == "[key]":  # the key itself is wrong: its place is the key's
             break
         if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             path.append(str(part) if isinstance(node, dict) else part)  # the file's positions are by key text
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part not in node and node.get("kind") != part:
-            path.append(part)  # a missing field: name it, the position falls back to its parent
-            break
+        elif missing and i == len(loc) - 1 and isinstance(part, str):
+            path.append(part)
     return tuple(path)
 
 
@@ -103,6 +104,8 @@ def _message(error: Any) -> str:
         return "required field is missing"
     if kind == "extra_forbidden":
         return "unknown field"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"Input should be a mapping (key: value), got {_shown(error.get('input'))}"
     if kind.endswith("_type") or kind in ("literal_error", "enum"):  # say what was given: `true` is not 1
         return f"{error['msg']}, got {_shown(error.get('input'))}"
     return str(error["msg"])
@@ -113,7 +116,7 @@ def validation_problems(exc: ValidationError, raw: Any, prefix: Path_, marks: Ma
     one place as one problem)."""
     by_path: dict[Path_, list[str]] = {}
     for error in exc.errors():
-        messages = by_path.setdefault(_loc_to_path(raw, tuple(error["loc"])), [])
+        messages = by_path.setdefault(_loc_to_path(raw, tuple(error["loc"]), error["type"] == "missing"), [])
         if (message := _message(error)) not in messages:
             messages.append(message)
     problems = []
@@ -209,12 +212,12 @@ def check_catalog(reading: Reading, schema: Schema) -> Catalog:
     Raises CatalogError with the problems root causes first: those of single entries (which then do
     not load), then a count, at each entry that did not load, of the problems elsewhere that only
     follow from its absence (an unknown id, game or source key: not listed one by one), then the
-    problems between entries.
+    problems between entries (at most three of each message, and a count of the rest).
     """
     catalog = Catalog(schema=schema)
     blame = Blame(reading.unloaded)
     references = check_references(catalog, reading.located, blame)
-    problems = sorted(reading.problems) + sorted(blame.notes()) + sorted(references)
+    problems = sorted(reading.problems) + sorted(blame.notes()) + fold_repeats(sorted(references))
     if not problems:  # rules spanning entries assume each entry is sound on its own
         for check in schema.checks:
             for entry_id, field_path, message in check(catalog):

@@ -245,7 +245,10 @@ def read_yaml(path: Path, display: str) -> tuple[Any, Marks, list[Problem]]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = " ".join(filter(None, [exc.context, exc.problem]))
+        context = exc.context
+        if context and exc.context_mark and exc.context_mark.line + 1 != line:  # an unclosed quote: where it opened
+            context += f" (from line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1})"
+        message = " ".join(filter(None, [context, exc.problem]))
         return None, {}, [Problem(display, line, col, "(file)", f"YAML syntax error: {message}")]
     except yaml.YAMLError as exc:  # what the reader refuses that the check above let through
         return None, {}, [Problem(display, 1, 1, "(file)", f"YAML error: {exc}")]
