@@ -8,6 +8,7 @@ resulting state. The runner is a plain function returning results; pytest, ``kb 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,10 +149,15 @@ def start(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> tuple[Any, 
     raw = scenario.raw
     options = raw.get("options") or {}
     factory = engines[raw["game"]]
+    # other options than these are the engine's own keywords (a Maharaja board)
+    takes = [name for name in inspect.signature(factory).parameters if name != "catalog"]
+    for name in options:
+        if name not in takes:
+            raise ScenarioError([scenario.problem(("options", name), f"the {raw['game']} engine takes no option "
+                                                                      f"{name!r} (it takes: {', '.join(takes)})")])
     try:
         # each game has its own default players (Caylus four colours, the Duel red and blue)
         chosen = {"players": tuple(options["players"])} if "players" in options else {}
-        # other options are the engine's own keywords (a Maharaja board)
         chosen |= {k: v for k, v in options.items() if k not in ("players", "variants")}
         engine = factory(variants=tuple(options.get("variants", ())), **chosen)
     except (ValueError, TypeError) as exc:  # TypeError: an option the engine does not take
@@ -222,14 +228,19 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
 
 def run_all(paths: list[Path] | None = None, engines: Mapping[str, Any] = GAMES) -> list[Result]:
     """Every scenario of the files (default: all of scenarios/), on the engines registered by game."""
+    return run_each(load_all(paths, engines=engines), engines)
+
+
+def run_each(scenarios: list[Scenario], engines: Mapping[str, Any] = GAMES) -> list[Result]:
+    """A result for each scenario; one whose options or given make no position fails at their line."""
     results = []
-    for scenario in load_all(paths, engines=engines):
+    for scenario in scenarios:
         try:
             results.append(run(scenario, engines))
         except ScenarioError as exc:
             failed = Result(scenario.id, scenario.raw.get("game", "?"), scenario.file, scenario.line(),
                             scenario.raw.get("title", ""), raw=scenario.raw)
-            failed.failures.append(Failure(scenario.line(), "setup", str(exc)))
+            failed.failures.extend(Failure(p.line, p.path, p.message) for p in exc.problems)
             results.append(failed)
     return results
 
@@ -245,4 +256,4 @@ def summary(results: list[Result]) -> dict[str, Any]:
 
 
 __all__ = ["SCENARIO_DIR", "Action", "Result", "Scenario", "ScenarioError", "load", "load_all", "run", "run_all",
-           "scenario_files", "summary", "view"]
+           "run_each", "scenario_files", "summary", "view"]

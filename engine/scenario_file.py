@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Discriminator, Field, Tag, ValidationError
 
 from catalog import Model, Path_, Problem, read_yaml
 from catalog.load import validation_problems
@@ -39,6 +39,14 @@ class Step(Model):
     note: str | None = None
 
 
+def _step_form(value: Any) -> str:
+    return "step" if isinstance(value, dict) else "text"
+
+
+StepItem = Annotated[Annotated[str, Tag("text")] | Annotated[Step, Tag("step")], Discriminator(_step_form)]
+"""A step is an action as text, or a mapping with ``do:`` and more."""
+
+
 class Options(Model):
     """How the engine is set up; keys besides these are the engine's own keywords (a Maharaja board)."""
 
@@ -62,7 +70,7 @@ class ScenarioSpec(Model):
     discrepancy: Id | None = None
     options: Options | None = None
     given: dict[str, Any] = Field({}, description="Changes to the standard start")
-    steps: list[str | Step]
+    steps: list[StepItem]
     expect: dict[str, Any] = {}
     claims: dict[str, Any] = Field({}, description="What a disputed source claims the result is")
     narrative: str | None = None
@@ -135,6 +143,18 @@ def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tupl
     return found, problems
 
 
+def duplicate_ids(scenarios: list[Scenario]) -> list[Problem]:
+    """Each scenario whose id an earlier one has, with both places (ids are keys of the database)."""
+    first: dict[str, Scenario] = {}
+    problems = []
+    for scenario in scenarios:
+        other = first.setdefault(scenario.id, scenario)
+        if other is not scenario:
+            problems.append(scenario.problem(("id",), f"duplicate scenario id {scenario.id!r} (first given at "
+                                                      f"{other.file}:{other.line('id')})"))
+    return problems
+
+
 def load(path: Path, display: str | None = None, engines: Mapping[str, Any] = GAMES) -> list[Scenario]:
     """The scenarios of one file; ScenarioError lists every problem of the file."""
     return load_all([path], engines=engines, displays={path: display} if display else None)
@@ -153,12 +173,7 @@ def load_all(paths: list[Path] | None = None, root: Path = SCENARIO_DIR, engines
         found, file_problems = read_scenarios(path, shown, engines)
         scenarios.extend(found)
         problems.extend(file_problems)
-    first: dict[str, Scenario] = {}
-    for scenario in scenarios:
-        other = first.setdefault(scenario.id, scenario)
-        if other is not scenario:
-            problems.append(scenario.problem(("id",), f"duplicate scenario id {scenario.id!r} (first given at "
-                                                      f"{other.file}:{other.line('id')})"))
+    problems.extend(duplicate_ids(scenarios))
     if problems:
         raise ScenarioError(problems)
     return scenarios
