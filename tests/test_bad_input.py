@@ -11,6 +11,7 @@ and measures time and memory.
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -146,3 +147,14 @@ def test_a_dangerous_file_is_refused_by_kb_under_the_memory_limit(case: Case, tm
     assert done.returncode == 1, output[-2000:]
     assert "Traceback" not in output and "MemoryError" not in output, output[-2000:]
     assert reported(output, case), output[-2000:]
+
+
+def test_the_bench_runs_cases_through_kb_and_measures_them() -> None:
+    """scripts/bench_bad_input.py (the README's figures) on a catalog and a scenario case."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts/bench_bad_input.py"), "--only", "bool_as_number", "steps_a_number"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split() for line in done.stdout.splitlines() if line.startswith(("catalog ", "scenario "))]
+    assert [(r[0], r[1], r[2], r[-1]) for r in rows] == [("catalog", "bool_as_number", "1", "ok"), ("scenario", "steps_a_number", "1", "ok")]
+    assert all(float(r[3]) > 0 and float(r[4]) > 10 for r in rows)  # seconds and peak MB were measured
+    assert "2 cases (1 catalog, 1 scenario" in done.stdout and "0 case(s) failed" in done.stdout
