@@ -94,7 +94,7 @@ def _shown(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    text = json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False, default=str)  # a date, say
     return text if len(text) <= 40 else text[:37] + "..."
 
 
