@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,10 +24,20 @@ def _kind(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float))
+
+
 def _fits(old: Any, new: Any) -> bool:
-    """Whether ``new`` may replace ``old``: the same kind of value (a float takes a whole number)."""
-    if old is None or new is None:
+    """Whether ``new`` may replace ``old``: the same kind of value (a float takes a whole number, null
+    takes the place of text or of nothing); the items of a list are plain values unless the list's
+    own are not."""
+    if isinstance(new, list) and isinstance(old, list) and all(map(_scalar, old)):
+        return all(map(_scalar, new))
+    if old is None:
         return True
+    if new is None:
+        return isinstance(old, str)
     if isinstance(old, float) and isinstance(new, int) and not isinstance(new, bool):
         return True
     return _kind(old) == _kind(new)
@@ -51,7 +62,8 @@ def merge(base: dict[str, Any], changes: Mapping[str, Any], path: str = "") -> d
         if key not in out:  # a new key of a mapping: its value is the kind of its neighbours'
             old = next((v for v in out.values() if v is not None), None)
         if not _fits(old, value):
-            raise ValueError(f"{where}: should be {_kind(old)}, got {value!r}"[:300])
+            wanted = "a list of plain values" if isinstance(value, list) and isinstance(old, list) else _kind(old)
+            raise ValueError(f"{where}: should be {wanted}, got {json.dumps(value, ensure_ascii=False, default=str)}"[:300])
         if isinstance(value, Mapping) and isinstance(old, dict):
             out[key] = merge(old, value, where)
         else:

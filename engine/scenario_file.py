@@ -8,7 +8,7 @@ What a scenario's ``given`` and steps mean is the engine's business, checked whe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -113,6 +113,19 @@ def scenario_files(root: Path = SCENARIO_DIR) -> list[Path]:
     return sorted(root.rglob("*.yaml"))
 
 
+def _membership_problems(scenario: Scenario) -> Iterator[Problem]:
+    """An expectation ``{includes: [...], excludes: [...]}`` checks membership: both are lists."""
+    raw = scenario.raw
+    expects: list[tuple[Path_, Any]] = [(("expect",), raw.get("expect"))]
+    expects += [(("steps", j, "expect"), step.get("expect")) for j, step in enumerate(raw["steps"]) if isinstance(step, dict)]
+    for prefix, expect in expects:
+        for key, want in (expect or {}).items():
+            if isinstance(want, dict) and want and set(want) <= {"includes", "excludes"}:
+                for side, items in want.items():
+                    if not isinstance(items, list):
+                        yield scenario.problem((*prefix, key, side), f"{side} lists what the list must hold or lack, got {items!r}")
+
+
 def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tuple[list[Scenario], list[Problem]]:
     """The sound scenarios of one file, and the problems of the others."""
     data, marks, problems = read_yaml(path, display)
@@ -139,7 +152,10 @@ def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tupl
         if raw["game"] not in engines:
             problems.append(scenario.problem(("game",), f"no engine for {raw['game']!r} (engines: {', '.join(sorted(engines))})"))
             continue
-        found.append(scenario)
+        membership = list(_membership_problems(scenario))
+        problems.extend(membership)
+        if not membership:
+            found.append(scenario)
     return found, problems
 
 
