@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
-from catalog import CatalogError
+from catalog import CatalogError, read_yaml
 from games import REGISTRY
-from badinput import corpus, reported, run_kb
+from badinput import ROOT, corpus, reported, run_kb
 from kb.cli import main
 from kb.project import Project
 
@@ -95,3 +96,24 @@ def test_problem_lines_point_at_the_planted_field(project: Project) -> None:
     for problem in caught.value.problems:
         source_line = (project.root / problem.file).read_text(encoding="utf-8").splitlines()[problem.line - 1]
         assert any(word in source_line for word in ("lots", "silk", "money")), (problem, source_line)
+
+
+def test_libyaml_gives_the_positions_the_pure_python_reader_gives() -> None:
+    """Files are read with libyaml's events; every position a message may use is the one PyYAML's
+    own reader gives (a few files of each sort, the pure-Python reader being slow)."""
+    def positions(node: yaml.Node, path: tuple = (), out: dict | None = None) -> dict:
+        out = {} if out is None else out
+        out.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                out[(*path, key.value)] = (key.start_mark.line + 1, key.start_mark.column + 1)
+                positions(value, (*path, key.value), out)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                positions(item, (*path, i), out)
+        return out
+
+    for name in ("data/buildings.yaml", "data/glossary.yaml", "scenarios/caylus/faq-provost.yaml", "scenarios/duel/cards.yaml"):
+        _, marks, problems = read_yaml(ROOT / name, name)
+        assert not problems
+        assert marks == positions(yaml.compose((ROOT / name).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)), name
