@@ -45,6 +45,10 @@ class Game(Entry):
     rule_pages: list[RulePagePlan] = Field([], description="How the rules reference groups rule sections into pages; "
                                            "a section not listed gets a page of its own")
 
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        if self.players_max < self.players_min:
+            yield ("players_max",), f"fewer than players_min ({self.players_max} < {self.players_min})"
+
 
 class Source(Entry):
     key: str = Field(description="Short key used in every sources list (HU, PL, EN1, ...)")

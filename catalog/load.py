@@ -6,15 +6,16 @@ checks what one entry says about others. Every problem is reported at once, with
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from catalog.kinds import Kind
+from catalog.kinds import Kind, Source
 from catalog.model import Entry, Path_
-from catalog.references import check_references
+from catalog.references import Blame, Unloaded, check_references, fold_repeats
 from catalog.schema import Schema
 from catalog.yamlfile import CatalogError, Marks, Problem, format_path, read_yaml
 
@@ -71,18 +72,30 @@ class Catalog:
         return [g.id for g in self.of_kind("games")]
 
 
-def _loc_to_path(data: Any, loc: tuple[Any, ...]) -> Path_:
-    """Map a pydantic error location onto the YAML data, dropping union tags pydantic adds."""
+def _loc_to_path(data: Any, loc: tuple[Any, ...], missing: bool) -> Path_:
+    """Map a pydantic error location onto the YAML data. Parts that are not in the data are the
+    tags pydantic adds for the member of a union (``produce``, ``str``) and are dropped, except the
+    last part of a missing field's location, which names the field (its position is its parent's)."""
     path: list[str | int] = []
     node = data
-    for part in loc:
-        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-            path.append(part)
-        elif isinstance(node, dict) and isinstance(part, str) and part not in node and node.get("kind") != part:
-            path.append(part)  # a missing field: name it, the position falls back to its parent
+    for i, part in enumerate(loc):
+        if part == "[key]":  # the key itself is wrong: its place is the key's
             break
+        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(str(part) if isinstance(node, dict) else part)  # the file's positions are by key text
+            node = node[part]
+        elif missing and i == len(loc) - 1 and isinstance(part, str):
+            path.append(part)
     return tuple(path)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = json.dumps(value, ensure_ascii=False, default=str)  # a date, say
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _message(error: Any) -> str:
@@ -91,61 +104,120 @@ def _message(error: Any) -> str:
         return "required field is missing"
     if kind == "extra_forbidden":
         return "unknown field"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"Input should be a mapping (key: value), got {_shown(error.get('input'))}"
+    if kind.endswith("_type") or kind in ("literal_error", "enum"):  # say what was given: `true` is not 1
+        return f"{error['msg']}, got {_shown(error.get('input'))}"
     return str(error["msg"])
 
 
-def load_file(path: Path, display: str, schema: Schema) -> tuple[list[Located], list[Problem]]:
+def validation_problems(exc: ValidationError, raw: Any, prefix: Path_, marks: Marks, display: str) -> list[Problem]:
+    """pydantic's errors as problems at their place in the file (the alternatives of a union at
+    one place as one problem)."""
+    by_path: dict[Path_, list[str]] = {}
+    for error in exc.errors():
+        messages = by_path.setdefault(_loc_to_path(raw, tuple(error["loc"]), error["type"] == "missing"), [])
+        if (message := _message(error)) not in messages:
+            messages.append(message)
+    problems = []
+    for sub, messages in by_path.items():
+        full: Path_ = (*prefix, *sub)
+        probe = full
+        while probe and probe not in marks:
+            probe = probe[:-1]
+        line, col = marks.get(probe, (1, 1))
+        problems.append(Problem(display, line, col, format_path(full), "; or ".join(messages), full))
+    return problems
+
+
+def _unloaded(kind: Kind, raw: Any, display: str, position: tuple[int, int], path: Path_) -> Unloaded:
+    """What others may cite of an entry that did not load: its id, and a source's game and key."""
+    def text(name: str) -> str | None:
+        value = raw.get(name) if isinstance(raw, dict) else None
+        return value if isinstance(value, str) else None
+
+    is_source = issubclass(kind.model, Source)
+    return Unloaded(display, *position, format_path(path), id=text("id"), game=text("game"), is_source=is_source,
+                    source_key=text("key") if is_source else None)
+
+
+def load_file(path: Path, display: str, schema: Schema) -> tuple[list[Located], list[Problem], list[Unloaded]]:
+    """The entries of one file that are sound on their own, the problems of the others, and what
+    did not load (an entry, or the whole file)."""
     data, marks, problems = read_yaml(path, display)
-    if data is None and problems:
-        return [], problems
+    if data is None:
+        return [], problems, [Unloaded(display, problems[0].line, problems[0].col, "(file)", whole_file=True)]
     if not isinstance(data, dict):
-        return [], problems + [Problem(display, 1, 1, "(file)", "a catalog file must be a mapping of kind: [entries]")]
+        problem = Problem(display, 1, 1, "(file)", "a catalog file must be a mapping of kind: [entries]")
+        return [], problems + [problem], [Unloaded(display, 1, 1, "(file)", whole_file=True)]
     located: list[Located] = []
+    unloaded: list[Unloaded] = []
+    read_problems = {p.at[:2] for p in problems}
     for key, entries in data.items():
         line, col = marks.get((key,), (1, 1))
         kind = schema.kind(key)
         if kind is None:
             known = ", ".join(sorted(schema.by_key))
             problems.append(Problem(display, line, col, str(key), f"unknown kind of entry (known: {known})"))
-            continue
-        if not isinstance(entries, list):
+        elif not isinstance(entries, list):
             problems.append(Problem(display, line, col, str(key), "must be a list of entries"))
+        if kind is None or not isinstance(entries, list):
+            unloaded.append(Unloaded(display, line, col, str(key), whole_file=True))  # its ids are unknown
             continue
         for index, raw in enumerate(entries):
+            position = marks.get((key, index), (line, col))
+            if (key, index) in read_problems:  # already reported; its model would only repeat them
+                unloaded.append(_unloaded(kind, raw, display, position, (key, index)))
+                continue
             model = schema.model_for(kind, raw.get("game") if isinstance(raw, dict) else None)
             try:
                 entry = model.model_validate(raw)
             except ValidationError as exc:
-                for error in exc.errors():
-                    sub = _loc_to_path(raw, tuple(error["loc"]))
-                    probe: Path_ = (key, index, *sub)
-                    while probe not in marks:
-                        probe = probe[:-1]
-                    line, col = marks[probe]
-                    problems.append(Problem(display, line, col, format_path((key, index, *sub)), _message(error)))
+                problems.extend(validation_problems(exc, raw, (key, index), marks, display))
+                unloaded.append(_unloaded(kind, raw, display, position, (key, index)))
                 continue
             located.append(Located(entry, kind, display, index, marks))
-    return located, problems
+    return located, problems, unloaded
 
 
 def catalog_files(data_dir: Path) -> list[Path]:
     return sorted(p for p in data_dir.glob("*.yaml") if p.is_file())
 
 
-def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = None) -> Catalog:
-    """Load and check every catalog under ``data_dir``; raise CatalogError listing every problem."""
-    problems: list[Problem] = []
-    located: list[Located] = []
-    files = catalog_files(data_dir)
-    if not files:
-        raise CatalogError([Problem(str(data_dir), 1, 1, "(dir)", "no catalog files (*.yaml) found")])
-    for path in files:
+@dataclass
+class Reading:
+    """What the first pass made of some catalog files: sound entries, problems, what did not load."""
+
+    located: list[Located] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    unloaded: list[Unloaded] = field(default_factory=list)
+
+    def __add__(self, other: Reading) -> Reading:
+        return Reading(self.located + other.located, self.problems + other.problems, self.unloaded + other.unloaded)
+
+
+def read_files(paths: list[Path], schema: Schema, display_root: Path | None = None) -> Reading:
+    """The first pass over catalog files: each entry against its model."""
+    reading = Reading()
+    for path in paths:
         display = str(path.relative_to(display_root)) if display_root else str(path)
-        found, file_problems = load_file(path, display, schema)
-        located.extend(found)
-        problems.extend(file_problems)
+        found, problems, unloaded = load_file(path, display, schema)
+        reading += Reading(found, problems, unloaded)
+    return reading
+
+
+def check_catalog(reading: Reading, schema: Schema) -> Catalog:
+    """The second pass (what entries say about each other), then the rules spanning entries.
+
+    Raises CatalogError with the problems root causes first: those of single entries (which then do
+    not load), then a count, at each entry that did not load, of the problems elsewhere that only
+    follow from its absence (an unknown id, game or source key: not listed one by one), then the
+    problems between entries (at most three of each message, and a count of the rest).
+    """
     catalog = Catalog(schema=schema)
-    problems.extend(check_references(catalog, located))
+    blame = Blame(reading.unloaded)
+    references = check_references(catalog, reading.located, blame)
+    problems = sorted(reading.problems) + sorted(blame.notes()) + fold_repeats(sorted(references))
     if not problems:  # rules spanning entries assume each entry is sound on its own
         for check in schema.checks:
             for entry_id, field_path, message in check(catalog):
@@ -155,3 +227,11 @@ def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = Non
     if problems:
         raise CatalogError(problems)
     return catalog
+
+
+def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = None) -> Catalog:
+    """Load and check every catalog under ``data_dir``; raise CatalogError listing every problem."""
+    files = catalog_files(data_dir)
+    if not files:
+        raise CatalogError([Problem(str(data_dir), 1, 1, "(dir)", "no catalog files (*.yaml) found")])
+    return check_catalog(read_files(files, schema, display_root), schema)

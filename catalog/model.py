@@ -23,9 +23,11 @@ class BundleMarker:
     """Marks a mapping of resource slugs to quantities (keys checked in the second pass)."""
 
 
-Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
-Ref = Annotated[str, StringConstraints(pattern=ID_PATTERN), RefMarker()]
-GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
+ID_MAX_LENGTH = 100
+"""Ids become URLs, anchors and file names; the longest real one has 48 characters."""
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH)]
+Ref = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH), RefMarker()]
+GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 Confidence = Literal["text", "confirmed", "picture_read", "inferred", "unconfirmed"]
 Bundle = Annotated[dict[str, int], BundleMarker()]
 """Quantities keyed by resource slug of the same game (``food``, ``deniers``, )."""
@@ -34,7 +36,8 @@ LANGUAGES: tuple[Language, ...] = ("en", "hu", "pl", "de", "fr")
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: YAML's `true` is not the number 1, `"3"` is not 3 and `2.5` is not an integer
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class SourceRef(Model):

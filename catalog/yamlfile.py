@@ -2,19 +2,63 @@
 
 Validation reports every problem at once as ``file:line:col: path.to.field: message``; the scenario
 runner reads its files the same way.
+
+Catalog and scenario files are plain data written by hand, so reading refuses, with the place, what
+none of them needs and what would hurt whatever reads them next: aliases (a 500-byte file of them
+expands to gigabytes), explicit tags (``!!binary``), keys that are lists or mappings, nesting deeper
+than any real file, integers SQLite cannot store, text that is not UTF-8 or holds control characters,
+and characters YAML counts as line breaks where editors do not (every later line number would be off).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+import unicodedata
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from catalog.model import Path_
 
+try:  # libyaml's events, several times faster than the pure-Python reader; the same marks
+    from yaml._yaml import CParser as _Events
+except ImportError:  # pragma: no cover - a PyYAML built without libyaml
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Events(Reader, Scanner, Parser):  # type: ignore[no-redef]
+        def __init__(self, stream: str):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
 Marks = dict[Path_, tuple[int, int]]
+
+MAX_FILE_BYTES = 2_000_000
+"""About 25 times the largest catalog; checked before the file is read."""
+MAX_DEPTH = 32
+"""Levels of nesting; the deepest real file has 8."""
+MAX_NODES = 100_000
+"""Values (scalars, lists, mappings) in one file; the largest real file has under 5,000."""
+MAX_TEXT = 10_000
+"""Characters in one value; the longest real text has about 1,000."""
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+"""SQLite's integers."""
+
+# What PyYAML refuses ("special characters"), plus what it counts as a line break where an editor
+# or `sed -n` does not: NEL (U+0085), LS (U+2028), PS (U+2029) and a carriage return on its own.
+_REFUSED_IN_FILE = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]|\r(?!\n)")
+# In a value (after escapes like "\0" or "\ud800" are read): control characters and lone surrogates.
+_REFUSED_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_INT_TAG = "tag:yaml.org,2002:int"
+# Plain values YAML reads as numbers or dates; a few that match the pattern are not ones (0x_, 2024-13-45).
+_CONVERTED = {_INT_TAG: "an integer", "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
 
 
 @dataclass(frozen=True, order=True)
@@ -24,16 +68,18 @@ class Problem:
     col: int
     path: str
     message: str
+    at: Path_ = field(default=(), compare=False, repr=False)
+    """The place as a path (kind key, entry index, fields), where there is one."""
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.path}: {self.message}"
 
 
 class CatalogError(Exception):
-    """Raised when a catalog has problems; carries all of them."""
+    """Raised when a catalog has problems; carries all of them, root causes first."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(problems)
+        self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
@@ -44,46 +90,168 @@ def format_path(path: Path_) -> str:
     return out or "(file)"
 
 
-def _walk_nodes(node: yaml.Node, path: Path_, marks: Marks, problems: list[Problem], file: str) -> None:
-    marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            key = key_node.value
-            line = key_node.start_mark.line + 1
-            if key in seen:
-                problems.append(
-                    Problem(file, line, key_node.start_mark.column + 1, format_path((*path, key)),
-                            f"duplicate key (first given on line {seen[key]})")
-                )
-            seen[key] = line
-            marks[(*path, key)] = (line, key_node.start_mark.column + 1)
-            _walk_nodes(value_node, (*path, key), marks, problems, file)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk_nodes(item, (*path, i), marks, problems, file)
+_CONTROL_NAMES = {"\x00": "NUL", "\r": "CARRIAGE RETURN", "\x85": "NEXT LINE", "\x7f": "DELETE"}
+
+
+def describe(char: str) -> str:
+    """``U+2028 (LINE SEPARATOR)``: a character named so that it can be found in an editor."""
+    if 0xD800 <= ord(char) <= 0xDFFF:
+        return f"U+{ord(char):04X} (a lone surrogate, half of a character)"
+    return f"U+{ord(char):04X} ({_CONTROL_NAMES.get(char) or unicodedata.name(char, 'a control character')})"
+
+
+class _Refused(Exception):
+    """Something no catalog or scenario file needs, at a node's mark: the file is not used."""
+
+    def __init__(self, mark: Any, message: str):
+        super().__init__(message)
+        self.line, self.col, self.message = mark.line + 1, mark.column + 1, message
+
+
+class _Loader(Composer, _Events, SafeConstructor, Resolver):
+    """The safe loader, composing node by node so that aliases, tags, depth and size are refused
+    before anything is built from them."""
+
+    def __init__(self, text: str):
+        _Events.__init__(self, text)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self.depth = 0
+        self.nodes = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event: Any = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(event.start_mark, "anchors and aliases (&name, *name) are not allowed in catalog and "
+                                             "scenario files: write the value out where it is used")
+        tag = getattr(event, "tag", None)
+        if tag is not None:
+            shown = tag.replace("tag:yaml.org,2002:", "!!")
+            raise _Refused(event.start_mark, f"explicit tags ({shown}) are not allowed: write a plain value")
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Refused(event.start_mark, f"more than {MAX_NODES:,} values in one file")
+        if self.depth >= MAX_DEPTH:
+            raise _Refused(event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+@dataclass
+class _Walk:
+    """The position of every node and the problems of single values, before the data is built."""
+
+    file: str
+    loader: _Loader
+    marks: Marks = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    unbuildable: bool = False
+    """A value the constructor would fail on: the data is not built."""
+
+    def problem(self, node: yaml.Node, path: Path_, message: str) -> None:
+        mark = node.start_mark
+        self.problems.append(Problem(self.file, mark.line + 1, mark.column + 1, format_path(path), message, path))
+
+    def scalar(self, node: yaml.ScalarNode, path: Path_) -> None:
+        value = node.value
+        if len(value) > MAX_TEXT:
+            self.problem(node, path, f"{len(value):,} characters, more than the {MAX_TEXT:,} a value may have")
+        elif bad := _REFUSED_IN_TEXT.search(value):
+            self.problem(node, path, f"contains {describe(bad.group())}, which text may not hold")
+        elif node.tag in _CONVERTED:
+            try:
+                number = self.loader.construct_object(node)
+            except ValueError as exc:
+                self.unbuildable = True
+                self.problem(node, path, f"{value!r} reads as {_CONVERTED[node.tag]} but is not a valid one ({exc}); "
+                                         "quote it if it is text")
+                return
+            if node.tag == _INT_TAG and not INT_MIN <= number <= INT_MAX:
+                self.problem(node, path, f"integer out of range (SQLite stores at most {INT_MAX:,} either way)")
+
+    def node(self, node: yaml.Node, path: Path_) -> None:
+        self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, yaml.ScalarNode):
+            self.scalar(node, path)
+        elif isinstance(node, yaml.MappingNode):
+            seen: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise _Refused(key_node.start_mark, "a key must be a plain name, not a list or a mapping")
+                key = key_node.value
+                line = key_node.start_mark.line + 1
+                if key in seen:
+                    self.problem(key_node, (*path, key), f"duplicate key (first given on line {seen[key]})")
+                seen[key] = line
+                self.marks[(*path, key)] = (line, key_node.start_mark.column + 1)
+                self.scalar(key_node, (*path, key))
+                self.node(value_node, (*path, key))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self.node(item, (*path, i))
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    """Line and column (from 1) of a character, counting only line feeds as breaks (as editors do)."""
+    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
+
+
+def _read_text(path: Path, display: str) -> tuple[str | None, Problem | None]:
+    def refused(line: int, col: int, message: str) -> tuple[None, Problem]:
+        return None, Problem(display, line, col, "(file)", message)
+
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        return refused(1, 1, f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a catalog or scenario file may have")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start].decode("utf-8")  # valid: the first bad byte is at exc.start
+        line, col = _position(before, len(before))
+        return refused(line, col, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read ({exc.reason}); "
+                                  "save the file as UTF-8")
+    if bad := _REFUSED_IN_FILE.search(text):
+        char = bad.group()
+        line, col = _position(text, bad.start())
+        if char in "\u0085\u2028\u2029\r":
+            return refused(line, col, f"{describe(char)}: YAML reads it as a line break where editors do not, so "
+                                      "every later line number would be off; use a plain line break or a space")
+        return refused(line, col, f"{describe(char)} is not allowed in a YAML file")
+    return text, None
 
 
 def read_yaml(path: Path, display: str) -> tuple[Any, Marks, list[Problem]]:
-    """Parse one file; return its data, the position of every node, and any problems."""
-    problems: list[Problem] = []
-    marks: Marks = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        return None, marks, [Problem(display, 1, 1, "(file)", f"not UTF-8 text: {exc.reason}")]
-    loader = yaml.SafeLoader(text)
+    """Parse one file; return its data (None if it cannot be used), the position of every node,
+    and any problems."""
+    text, refused = _read_text(path, display)
+    if text is None:
+        return None, {}, [refused] if refused else []
+    loader = _Loader(text)
+    walk = _Walk(display, loader)
     try:
         node = loader.get_single_node()
         if node is None:
-            return None, marks, [Problem(display, 1, 1, "(file)", "the file is empty")]
-        _walk_nodes(node, (), marks, problems, display)
+            return None, {}, [Problem(display, 1, 1, "(file)", "the file is empty")]
+        walk.node(node, ())
+        if walk.unbuildable:
+            return None, walk.marks, walk.problems
         data = loader.construct_document(node)
+    except _Refused as exc:
+        return None, {}, [Problem(display, exc.line, exc.col, "(file)", exc.message)]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = " ".join(filter(None, [exc.context, exc.problem]))
-        return None, marks, [Problem(display, line, col, "(file)", f"YAML syntax error: {message}")]
+        context = exc.context
+        if context and exc.context_mark and exc.context_mark.line + 1 != line:  # an unclosed quote: where it opened
+            context += f" (from line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1})"
+        message = " ".join(filter(None, [context, exc.problem]))
+        return None, {}, [Problem(display, line, col, "(file)", f"YAML syntax error: {message}")]
+    except yaml.YAMLError as exc:  # what the reader refuses that the check above let through
+        return None, {}, [Problem(display, 1, 1, "(file)", f"YAML error: {exc}")]
     finally:
         loader.dispose()
-    return data, marks, problems
+    return data, walk.marks, walk.problems

@@ -175,3 +175,10 @@ def add(target: dict[str, int], bundle: Mapping[str, int], sign: int = 1) -> Non
 
 def covers(have: Mapping[str, int], need: Mapping[str, int]) -> bool:
     return all(have.get(slug, 0) >= n for slug, n in need.items())
+
+
+def to_move_index(order: list[str], player: Any) -> int:
+    """Where a scenario's ``to_move`` stands in the turn order; ValueError naming the players if it is not one."""
+    if player not in order:
+        raise ValueError(f"to_move: {player!r} is not a player ({', '.join(order)})")
+    return order.index(player)

@@ -8,23 +8,15 @@ resulting state. The runner is a plain function returning results; pytest, ``kb 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.core import Action, EngineError, IllegalAction
-from catalog import Path_, read_yaml
 from engine.registry import GAMES
-
-SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios"
-SCENARIO_KEYS = {"id", "game", "title", "kind", "source", "illustrates", "examples", "rulings", "options", "given",
-                 "steps", "expect", "claims", "discrepancy", "narrative"}
-STEP_KEYS = {"do", "expect", "illegal", "note"}
-
-
-class ScenarioError(Exception):
-    """A scenario file is malformed (not a failed expectation): names file, line and field."""
+from engine.scenario_file import SCENARIO_DIR, Scenario, ScenarioError, load, load_all, scenario_files
 
 
 @dataclass
@@ -84,75 +76,6 @@ class Result:
     @property
     def passed(self) -> bool:
         return not self.failures
-
-
-@dataclass
-class Scenario:
-    raw: dict[str, Any]
-    file: str
-    index: int
-    marks: dict[Path_, tuple[int, int]]
-
-    @property
-    def id(self) -> str:
-        return str(self.raw.get("id", f"{self.file}#{self.index}"))
-
-    def line(self, *path: str | int) -> int:
-        full: Path_ = ("scenarios", self.index, *path)
-        while full not in self.marks and full:
-            full = full[:-1]
-        return self.marks.get(full, (1, 1))[0]
-
-    def where(self, *path: str | int) -> str:
-        return f"{self.file}:{self.line(*path)}"
-
-
-# --- loading ------------------------------------------------------------------------------------
-
-
-def scenario_files(root: Path = SCENARIO_DIR) -> list[Path]:
-    return sorted(root.rglob("*.yaml"))
-
-
-def load(path: Path, display: str | None = None, engines: Mapping[str, Any] = GAMES) -> list[Scenario]:
-    display = display or str(path)
-    data, marks, problems = read_yaml(path, display)
-    if problems:
-        raise ScenarioError("\n".join(str(p) for p in problems))
-    if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
-        raise ScenarioError(f"{display}:1: a scenario file is a mapping with a 'scenarios' list")
-    out = []
-    for i, raw in enumerate(data["scenarios"]):
-        scenario = Scenario(raw, display, i, marks)
-        if not isinstance(raw, dict):
-            raise ScenarioError(f"{scenario.where()}: scenarios[{i}]: a scenario is a mapping")
-        unknown = set(raw) - SCENARIO_KEYS
-        if unknown:
-            key = sorted(unknown)[0]
-            raise ScenarioError(f"{scenario.where(key)}: scenarios[{i}].{key}: unknown field (known: {', '.join(sorted(SCENARIO_KEYS))})")
-        for key in ("id", "game", "steps"):
-            if key not in raw:
-                raise ScenarioError(f"{scenario.where()}: scenarios[{i}].{key}: required field is missing")
-        if raw["game"] not in engines:
-            raise ScenarioError(f"{scenario.where('game')}: scenarios[{i}].game: no engine for {raw['game']!r}")
-        for j, step in enumerate(raw["steps"] or []):
-            if isinstance(step, dict) and set(step) - STEP_KEYS:
-                key = sorted(set(step) - STEP_KEYS)[0]
-                raise ScenarioError(f"{scenario.where('steps', j, key)}: scenarios[{i}].steps[{j}].{key}: unknown field")
-            if isinstance(step, dict) and "do" not in step:
-                raise ScenarioError(f"{scenario.where('steps', j)}: scenarios[{i}].steps[{j}].do: required field is missing")
-        out.append(scenario)
-    return out
-
-
-def load_all(paths: list[Path] | None = None, root: Path = SCENARIO_DIR,
-             engines: Mapping[str, Any] = GAMES) -> list[Scenario]:
-    found = []
-    base = root.parent
-    for path in paths or scenario_files(root):
-        shown = str(path.resolve().relative_to(base)) if path.resolve().is_relative_to(base) else str(path)
-        found.extend(load(path, shown, engines))
-    return found
 
 
 # --- the state as plain data, and paths into it ----------------------------------------------------
@@ -226,18 +149,23 @@ def start(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> tuple[Any, 
     raw = scenario.raw
     options = raw.get("options") or {}
     factory = engines[raw["game"]]
+    # other options than these are the engine's own keywords (a Maharaja board)
+    takes = [name for name in inspect.signature(factory).parameters if name != "catalog"]
+    for name in options:
+        if name not in takes:
+            raise ScenarioError([scenario.problem(("options", name), f"the {raw['game']} engine takes no option "
+                                                                      f"{name!r} (it takes: {', '.join(takes)})")])
     try:
         # each game has its own default players (Caylus four colours, the Duel red and blue)
         chosen = {"players": tuple(options["players"])} if "players" in options else {}
-        # other options are the engine's own keywords (a Maharaja board)
         chosen |= {k: v for k, v in options.items() if k not in ("players", "variants")}
         engine = factory(variants=tuple(options.get("variants", ())), **chosen)
     except (ValueError, TypeError) as exc:  # TypeError: an option the engine does not take
-        raise ScenarioError(f"{scenario.where('options')}: scenarios[{scenario.index}].options: {exc}") from exc
+        raise ScenarioError([scenario.problem(("options",), str(exc))]) from exc
     try:
         state = engine.scenario_start(raw.get("given") or {})
     except (EngineError, ValueError, KeyError, TypeError) as exc:
-        raise ScenarioError(f"{scenario.where('given')}: scenarios[{scenario.index}].given: {exc}") from exc
+        raise ScenarioError([scenario.problem(("given",), str(exc))]) from exc
     return engine, state
 
 
@@ -300,14 +228,19 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
 
 def run_all(paths: list[Path] | None = None, engines: Mapping[str, Any] = GAMES) -> list[Result]:
     """Every scenario of the files (default: all of scenarios/), on the engines registered by game."""
+    return run_each(load_all(paths, engines=engines), engines)
+
+
+def run_each(scenarios: list[Scenario], engines: Mapping[str, Any] = GAMES) -> list[Result]:
+    """A result for each scenario; one whose options or given make no position fails at their line."""
     results = []
-    for scenario in load_all(paths, engines=engines):
+    for scenario in scenarios:
         try:
             results.append(run(scenario, engines))
         except ScenarioError as exc:
             failed = Result(scenario.id, scenario.raw.get("game", "?"), scenario.file, scenario.line(),
                             scenario.raw.get("title", ""), raw=scenario.raw)
-            failed.failures.append(Failure(scenario.line(), "setup", str(exc)))
+            failed.failures.extend(Failure(p.line, p.path, p.message) for p in exc.problems)
             results.append(failed)
     return results
 
@@ -322,4 +255,5 @@ def summary(results: list[Result]) -> dict[str, Any]:
             "failed": [r.id for r in results if not r.passed], "by_game": by_game}
 
 
-__all__ = ["Action", "Result", "Scenario", "ScenarioError", "load_all", "run", "run_all", "summary", "view"]
+__all__ = ["SCENARIO_DIR", "Action", "Result", "Scenario", "ScenarioError", "load", "load_all", "run", "run_all",
+           "run_each", "scenario_files", "summary", "view"]

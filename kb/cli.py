@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
-from catalog import CatalogError
+from catalog import CatalogError, Problem
 from games import REGISTRY
 from kb.project import Project
 
@@ -18,6 +18,14 @@ def _project(root: str | None) -> Project:
         return Project(Path(root).resolve()) if root else Project.find()
     except FileNotFoundError as exc:
         raise click.ClickException(str(exc)) from exc
+
+
+def _refuse(problems: list[Problem], after: str = "") -> NoReturn:
+    """Print every problem as file:line:col: path: message, then their count; exit 1."""
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    click.echo(f"{len(problems)} problem(s) found{after}", err=True)
+    sys.exit(1)
 
 
 root_option = click.option("--root", type=click.Path(file_okay=False), help="Project folder (default: found from here)")
@@ -32,17 +40,25 @@ def main() -> None:
 @root_option
 @click.option("--data", "data_dir", type=click.Path(file_okay=False), help="Catalog folder (default: <root>/data)")
 def validate(root: str | None, data_dir: str | None) -> None:
-    """Check every catalog; print every problem as file:line:col: path: message."""
+    """Check every catalog and the form of every scenario file; print every problem as
+    file:line:col: path: message."""
+    from engine.scenario import ScenarioError, load_all, scenario_files
+
     project = _project(root)
     folder = Path(data_dir).resolve() if data_dir else project.data
+    problems: list[Problem] = []
     try:
         catalog = REGISTRY.load(folder, display_root=project.root if folder.is_relative_to(project.root) else None)
     except CatalogError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) found", err=True)
-        sys.exit(1)
-    click.echo(f"ok: {len(catalog.entries)} entries in {folder}")
+        problems += exc.problems
+    scenarios = project.root / "scenarios"
+    try:  # their form only: running them is kb check
+        found = load_all(scenario_files(scenarios), root=scenarios) if scenarios.is_dir() else []
+    except ScenarioError as exc:
+        problems += exc.problems
+    if problems:
+        _refuse(problems)
+    click.echo(f"ok: {len(catalog.entries)} entries in {folder}, {len(found)} scenarios in {scenarios}")
 
 
 @main.command("schemas")
@@ -62,17 +78,15 @@ def schemas(root: str | None) -> None:
 @click.option("--site-url", default="http://127.0.0.1:8000", show_default=True, help="Where Datasette links to the site")
 def build_command(root: str | None, datasette_url: str, site_url: str) -> None:
     """Validate, then write build/kb.db, build/metadata.json, the generated pages and site/."""
+    from engine.scenario import ScenarioError
     from kb.build import BuildError, build
 
     project = _project(root)
     try:
         click.echo("building (each stage is listed when done):", err=True)
         report = build(project, datasette_url=datasette_url, site_url=site_url, progress=lambda line: click.echo(line, err=True))
-    except CatalogError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) found; the previous build is unchanged", err=True)
-        sys.exit(1)
+    except (CatalogError, ScenarioError) as exc:
+        _refuse(exc.problems, "; the previous build is unchanged")
     except BuildError as exc:
         click.echo(f"build failed: {exc}; the previous build is unchanged", err=True)
         sys.exit(1)
@@ -120,7 +134,7 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
     try:
         results = run_all([Path(f) for f in files] or None)
     except ScenarioError as exc:
-        raise click.ClickException(str(exc)) from exc
+        _refuse(exc.problems)
     report = summary(results)
     if as_json:
         click.echo(json.dumps(report, indent=2))
@@ -145,11 +159,14 @@ def explain_command(file: str, scenario_id: str | None) -> None:
     try:
         scenarios = [s for s in load(Path(file)) if scenario_id in (None, s.id)]
     except ScenarioError as exc:
-        raise click.ClickException(str(exc)) from exc
+        _refuse(exc.problems)
     if not scenarios:
         raise click.ClickException(f"no scenario {scenario_id!r} in {file}")
     for scenario in scenarios:
-        result = run(scenario)
+        try:
+            result = run(scenario)
+        except ScenarioError as exc:  # its options or given do not make a position
+            _refuse(exc.problems)
         click.echo(f"== {scenario.id}: {result.title}")
         if scenario.raw.get("narrative"):
             click.echo(f"   {scenario.raw['narrative'].strip()}")

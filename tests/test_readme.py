@@ -25,6 +25,7 @@ RUN_ELSEWHERE = {
     "sh scripts/serve.sh": "it serves until stopped: tests/test_serve.py runs kb serve, stops it with SIGTERM",
     "sh scripts/test.sh": "it is this test suite: CI runs it through .ci/run",
     "curl ": "it needs the server: tests/test_serve.py runs it as printed against kb serve",
+    ".venv/bin/python scripts/bench_bad_input.py": "it takes minutes: tests/test_bad_input.py runs it on two cases",
 }
 
 

@@ -50,6 +50,18 @@ def placement_targets(state: State, rules: Rules, player: str, by_gate: bool = F
     return out
 
 
+def _not_a_placement(state: State, rules: Rules, player: str, target: str) -> str:
+    """Why a worker cannot go to ``target``: taken, not on the road, or no such place at all."""
+    name = target.rsplit("@", 1)[0]
+    on_road = {space.building for space in state.road if space.building}
+    if target == CASTLE or name in on_road or name in {slug(b.id) for b in rules.specials()}:
+        return f"{target} is not free for {player}"
+    if name in rules.buildings:
+        return f"{target} is not on the road (no such building has been built)"
+    places = [CASTLE, *(slug(b.id) for b in rules.specials()), *sorted(on_road)]
+    return f"there is no building or place {target!r} (places: {', '.join(places)})"
+
+
 def road_index(target: str) -> int | None:
     return int(target.rsplit("@", 1)[1]) - 1 if "@" in target else None
 
@@ -306,7 +318,7 @@ def why_illegal(state: State, rules: Rules, decision: Decision, action: Action) 
         if target == CASTLE and action.player in state.castle_workers:
             return "caylus.phase2.castle", f"{action.player} already has a worker in the castle"
         if target not in placement_targets(state, rules, action.player):
-            return "caylus.phase2.where", f"{target} is not free for {action.player}"
+            return "caylus.phase2.where", _not_a_placement(state, rules, action.player, target)
         cost = placement_cost(state, rules, action.player, target)
         if cost > p.deniers:
             return "caylus.phase2.placement-cost", f"placing there costs {cost} deniers and {action.player} has {p.deniers}"

@@ -20,6 +20,7 @@ from engine.core import (
     Decision,
     DecisionGame,
     InvalidState,
+    to_move_index,
 )
 from engine.merge import merge
 from catalog import Catalog
@@ -105,7 +106,7 @@ class Caylus(DecisionGame):
             for name in data["stock"]:
                 data["stock"][name] = max(0, (self.rules.buildings[name].tiles or 0) - on_road.get(name, 0))
         if "to_move" in given:
-            data["cursor"] = data["turn_order"].index(given["to_move"])
+            data["cursor"] = to_move_index(data["turn_order"], given["to_move"])
         elif "phase" in given and "cursor" not in given:
             data["cursor"] = 0
         state = State.from_dict(data, self.rules.road.spaces)

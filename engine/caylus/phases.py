@@ -7,7 +7,7 @@ state saved between two decisions resumes exactly where it stopped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from engine.catalog import slug
 from engine.caylus import effects
@@ -274,10 +274,20 @@ def workers_on_board(state: State) -> dict[str, int]:
 
 
 def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> Iterator[str]:
+    if state.phase not in STEPS and state.phase not in ("over", "setup"):
+        yield f"phase: {state.phase!r} is not one of {', '.join(STEPS)}"
     if set(state.players) != set(players):
         yield f"players: {sorted(state.players)} are not the game's players {sorted(players)}"
     if sorted(state.turn_order) != sorted(players):
         yield f"turn_order: {state.turn_order} is not an order of {sorted(players)}"
+    named: list[tuple[str, Iterable[str | None]]] = [("passed", state.passed), ("castle_workers", state.castle_workers),
+             *((f"specials.{name}", occupants) for name, occupants in state.specials.items()),
+             *((f"castle.{name}", houses) for name, houses in state.castle.items()),
+             *((f"road.{i + 1}", [space.owner, space.worker]) for i, space in enumerate(state.road))]
+    for where, who in named:
+        strangers = [p for p in who if p is not None and p not in players]
+        if strangers:
+            yield f"{where}: {', '.join(map(repr, strangers))} is not a player ({', '.join(players)})"
     per_player = rules.workers_per_player()
     on_board = workers_on_board(state)
     for colour, player in state.players.items():
@@ -308,3 +318,5 @@ def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> 
     for i, space in enumerate(state.road):
         if space.worker and space.building is None:
             yield f"road.{i + 1}: a worker stands on an empty space"
+        if space.building and space.building not in rules.buildings:
+            yield f"road.{i + 1}.building: no building {space.building!r} in the catalog"

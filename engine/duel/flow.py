@@ -4,10 +4,10 @@ somebody (or chance) has to decide something."""
 
 from __future__ import annotations
 
-from engine.core import CHANCE, Decision
+from engine.core import CHANCE, Decision, InvalidState
 from engine.duel.cards import card_in_play
 from engine.duel.rules import Rules
-from engine.duel.state import Conflict, State
+from engine.duel.state import PHASES, Conflict, State
 
 
 def withdraw_cards(state: State, rules: Rules, player: str) -> list[str]:
@@ -147,3 +147,5 @@ def advance(state: State, rules: Rules) -> None:
                 if state.acting != waiting[0]:
                     state.acting, state.used = waiting[0], []
                 state.pending.append(Decision("turn", waiting[0], "duel.cards.execution"))
+        else:
+            raise InvalidState(f"phase: {state.phase!r} is not one of {', '.join(PHASES)}")

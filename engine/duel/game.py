@@ -19,6 +19,7 @@ from engine.core import (
     InvalidState,
     format_bundle,
     parse_bundle,
+    to_move_index,
 )
 from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
@@ -85,8 +86,7 @@ class Duel(DecisionGame):
         self.apply(state, Action(CHANCE, "stack", (",".join(self.spare_seals()),)))
         if not given:
             return state
-        changes = {k: v for k, v in given.items() if k != "to_move"}
-        data = merge(state.to_dict(), changes)
+        data = merge(state.to_dict(), {k: v for k, v in given.items() if k != "to_move"})
         data["pending"] = []
         if "offer" in given and None not in given["offer"] and "draw" not in given:
             draw = list(data["draw"])
@@ -102,7 +102,7 @@ class Duel(DecisionGame):
             if text is not None:
                 card_in_play(self.rules, text).effect()  # fail early on an unknown card or missing value
         if "to_move" in given and state.phase == "turns":
-            state.done = state.order[:state.order.index(given["to_move"])]
+            state.done = state.order[:to_move_index(state.order, given["to_move"])]
         self.check(state)
         flow.advance(state, self.rules)
         return state

@@ -4,11 +4,13 @@ the offer the size of the grid. Checked after every step of every random game.""
 from __future__ import annotations
 
 from engine.duel.rules import Rules
-from engine.duel.state import State
+from engine.duel.state import PHASES, State
 
 
 def invariant_problems(state: State, rules: Rules) -> list[str]:
     out = []
+    if state.phase not in PHASES:  # the flow would wait forever for a phase that never comes
+        out.append(f"phase: {state.phase!r} is not one of {', '.join(PHASES)}")
     total = state.bank + sum(p.gold for p in state.players.values())
     if total != rules.bank_total:
         out.append(f"gold: bank {state.bank} + players {total - state.bank} = {total}, the box holds {rules.bank_total}")
