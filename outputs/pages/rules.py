@@ -33,6 +33,7 @@ def rules_page(w: PageWriter, page: str) -> str:
         out.append("\n" + w.source_line(r))
         out.append(w.rulings_beside(r.id))
         out.append(w.walkthroughs("illustrates", r.id))
+        out.append(w.examples_beside(r.id))
     return "\n".join(out)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from datasette.utils import tilde_encode
 
 from catalog import Catalog, Entry
-from catalog.kinds import Ruling, Source
+from catalog.kinds import Example, Ruling, Source
 from catalog.model import LANGUAGES, SourceRef
 from games.narration import Narration
 from games.plugin import GameModule
@@ -169,6 +169,14 @@ class PageWriter:
         rulings = {r.id: r for r in self.catalog.typed("rulings", Ruling, self.game)}
         return "\n".join(f'!!! question "Ruling: {text(rulings[i].question)}"\n\n    {text(rulings[i].answer)} '
                          f'({self.link(i, "the ruling and its check")})\n' for i in self.rulings_about(rule_id))
+
+    def examples_beside(self, rule_id: str) -> str:
+        """The worked examples that illustrate a rule but that no scenario plays yet (a game without an
+        engine), each in a box beside it; a played example shows as its walkthrough instead."""
+        examples = [e for e in self.catalog.typed("examples", Example, self.game)
+                    if rule_id in e.rules and not self.scenarios_for("examples", e.id)]
+        return "\n".join(f'!!! example "Worked example: {text(e.names.en)}"\n\n    {text(e.summary)} '
+                          f'({self.link(e.id, "the example")}; no rules engine checks it yet)\n' for e in examples)
 
     def rulebook_languages(self) -> list[str]:
         names = {"hu": "Hungarian", "pl": "Polish", "en": "English", "de": "German", "fr": "French"}
