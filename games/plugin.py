@@ -213,6 +213,9 @@ class GameModule:
     """Fields the search filters by (the fields every game has, ``game`` and ``kind``, are shared)."""
     search_examples: tuple[SearchExample, ...] = ()
     narration: Callable[[Words], Narration] = Narration
+    census: Callable[[Catalog], str] | None = None
+    """What ``kb validate`` reports of the game beyond its entry count, in words (how many cards the
+    box holds, counting copies)."""
     """How the game's scenarios read on the site: its subclass of :class:`games.narration.Narration`
     (the base class words only what every engine shares)."""
 

@@ -59,6 +59,9 @@ def validate(root: str | None, data_dir: str | None) -> None:
     if problems:
         _refuse(problems)
     click.echo(f"ok: {len(catalog.entries)} entries in {folder}, {len(found)} scenarios in {scenarios}")
+    for module in REGISTRY.modules:
+        if module.census:
+            click.echo(f"  {module.game}: {module.census(catalog)}")
 
 
 @main.command("schemas")

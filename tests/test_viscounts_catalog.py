@@ -31,6 +31,16 @@ def test_the_box_holds_110_townsfolk_and_heroes(catalog: Catalog) -> None:
     assert len(cards(catalog)) == 8 + 10 + 68
 
 
+def test_kb_validate_reports_the_townsfolk_and_heroes_it_counted() -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    result = CliRunner().invoke(main, ["validate", "--root", str(ROOT)])
+    assert result.exit_code == 0, result.output
+    assert "viscounts: 110 townsfolk and heroes (32 starting, 10 hero, 68 neutral; 86 different cards)" in result.output
+
+
 def test_every_card_has_cost_icons_timing_and_a_readable_effect(catalog: Catalog) -> None:
     for card in cards(catalog):
         assert 1 <= card.cost <= 3 and card.icons and card.timing, card.id

@@ -6,7 +6,7 @@ other cards), their wording, pages and tables, registered as one module. The gam
 from games import plugin
 from games.plugin import GameModule, PageSpec
 from games.viscounts import pages, tables
-from games.viscounts.checks import catalog_problems
+from games.viscounts.checks import catalog_problems, census
 from games.viscounts.kinds import KINDS, ViscountsCard
 from games.viscounts.wording import describe
 
@@ -32,4 +32,5 @@ GAME = GameModule(
     api_examples=tables.API_EXAMPLES,
     facets=tables.FACETS,
     search_examples=tables.SEARCH_EXAMPLES,
+    census=census,
 )

@@ -28,6 +28,14 @@ def townsfolk_counts(catalog: Catalog) -> dict[str, int]:
     return dict(copies)
 
 
+def census(catalog: Catalog) -> str:
+    """The townsfolk and hero cards in the box, counting copies, for ``kb validate``."""
+    copies = townsfolk_counts(catalog)
+    cards = catalog.typed("cards", ViscountsCard, GAME)
+    parts = ", ".join(f"{copies.get(t, 0)} {t}" for t in COPIES)
+    return f"{sum(copies.values())} townsfolk and heroes ({parts}; {len(cards)} different cards)"
+
+
 def catalog_problems(catalog: Catalog) -> Iterator[tuple[str, Path_, str]]:
     cards = catalog.typed("cards", ViscountsCard, GAME)
     if not cards:
