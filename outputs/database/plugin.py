@@ -1,7 +1,7 @@
 """Datasette plugin: SQL functions that fold and stem a query the way the index was built, and
 ``kb_search(q, game, limit, offset)``, the ranked search of outputs/search (the same as every other
-channel's); the readable row page of entries (outputs/database/rowpage.py); and a wrapper around
-Datasette that checks requests (outputs/database/checks.py) and completes answers
+channel's); the bounds on every connection (outputs/database/limits.py); the readable row page of
+entries (outputs/database/rowpage.py); and a wrapper around Datasette that checks requests (outputs/database/checks.py) and completes answers
 (outputs/database/responses.py).
 
 A bad request (a malformed search such as ``icon:x``, a missing or unknown parameter of a canned
@@ -22,6 +22,7 @@ from datasette import hookimpl
 
 from outputs.database import rowpage
 from outputs.database.checks import json_arguments, problem, schema, target, with_arguments
+from outputs.database.limits import bounded, limit_connection
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
 from outputs.database.responses import Rewriter, search_paging, send_problem
@@ -31,19 +32,22 @@ from outputs.textsearch import fold, fts_query
 
 @hookimpl
 def prepare_connection(conn, database, datasette):  # type: ignore[no-untyped-def]
+    limit_connection(conn)  # every connection, including Datasette's own in-memory ones
     register_functions(conn, datasette.databases[database].path if database in datasette.databases else None)
 
 
 def register_functions(conn: sqlite3.Connection, path: str | None) -> None:
-    """The SQL functions the canned queries use, on a connection to the database at ``path``."""
-    conn.create_function("kb_fold", 1, lambda text: fold(text) if text is not None else None, deterministic=True)
-    conn.create_function("kb_fts_query", 1, lambda text: fts_query(text or ""), deterministic=True)
+    """The SQL functions the canned queries use, on a connection to the database at ``path``; each
+    refuses text longer than limits.FUNCTION_INPUT_MAX (its run time grows with its input, inside one
+    SQLite instruction that the time limit cannot interrupt)."""
+    conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
+    conn.create_function("kb_fts_query", 1, bounded(lambda text: fts_query(text or "")), deterministic=True)
     if path:
-        conn.create_function("kb_search", 1, lambda text: search_json(path, text), deterministic=True)
-        conn.create_function("kb_search", 2, lambda text, game: search_json(path, text, game=game or None),
+        conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text)), deterministic=True)
+        conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=game or None)),
                              deterministic=True)
-        conn.create_function("kb_search", 4, lambda text, game, limit, offset: search_json(
-            path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0)), deterministic=True)
+        conn.create_function("kb_search", 4, bounded(lambda text, game, limit, offset: search_json(
+            path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0))), deterministic=True)
 
 
 @hookimpl

@@ -13,6 +13,7 @@ from typing import Any, Awaitable, Callable
 from urllib.parse import urlencode
 
 from outputs.database.checks import Target
+from outputs.database.limits import VALUE_TOO_BIG, VALUE_TOO_BIG_MESSAGE
 from outputs.search import search_page
 
 Message = dict[str, Any]
@@ -44,9 +45,11 @@ def search_paging(database_path: str, request: Target, params: list[dict[str, An
 
 def plain_error(error: str, title: str | None, time_limit_ms: int) -> str:
     """An error message as plain text: Datasette's HTML for a query over the time limit says what
-    happened in a sentence; other markup is dropped."""
+    happened in a sentence, SQLite's "string or blob too big" names the limits; other markup is dropped."""
     if title == "SQL Interrupted":
         return f"SQL query took too long: the time limit is {time_limit_ms} ms"
+    if error.strip() == VALUE_TOO_BIG:
+        return VALUE_TOO_BIG_MESSAGE
     text = re.sub(r"<(script|textarea)\b.*?</\1>", " ", error, flags=re.S | re.I)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
 
