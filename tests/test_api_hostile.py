@@ -1,16 +1,26 @@
-"""The API under a hostile client: what one query may build or return is bounded, and nothing names
-the server's folders. No timings are asserted here: scripts/bench_api.py measures what this costs
-the other clients."""
+"""The API under a hostile client: what one query may build or return is bounded, slow arbitrary SQL
+waits in a lane of its own while the rest is answered, a bad argument is a 4xx with a plain message
+(never a 500 with an exception's text), and nothing names the server's folders. No timings are
+asserted here: scripts/bench_api.py measures what this costs the other clients."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import sqlite3
+import sys
+import threading
 from urllib.parse import urlencode
 
 import pytest
+from datasette import hookimpl
+from datasette.plugins import pm
 
 from kb.serve import datasette_app
+from outputs.database.checks import Target
+from outputs.database.guard import LANE_FULL
 from outputs.database.limits import FUNCTION_INPUT_MAX, RESULT_TOO_BIG, VALUE_MAX_BYTES, VALUE_TOO_BIG_MESSAGE
+from outputs.database.responses import INTERNAL_ERROR, Rewriter
 
 
 @pytest.fixture
@@ -43,6 +53,12 @@ async def test_every_connection_bounds_values_and_our_functions_bound_their_inpu
         assert fits.status_code == 200 and fits.json()[0]["n"] > 0, fits.text[:300]
         too_long = sql(f"select {function}(printf('%.{FUNCTION_INPUT_MAX + 1}c', 'a'))")
         assert await error_of(datasette, too_long) == VALUE_TOO_BIG_MESSAGE
+    # a canned query's parameter is checked before any SQL runs, by name
+    long_q = "/kb/search.json?" + urlencode({"q": "a" * (FUNCTION_INPUT_MAX + 1)})
+    assert await error_of(datasette, long_q) == f"q: at most {FUNCTION_INPUT_MAX} characters (this one has {FUNCTION_INPUT_MAX + 1:,})"
+    # the same bound on a table's _where, which Datasette answered with a 500
+    assert await error_of(datasette, "/kb/buildings.json?" + urlencode({"_where": "length(hex(randomblob(400000000))) > 0"})) \
+        == VALUE_TOO_BIG_MESSAGE
 
 
 async def test_one_querys_rows_are_bounded_in_bytes_and_the_largest_table_still_fits(datasette) -> None:
@@ -52,8 +68,151 @@ async def test_one_querys_rows_are_bounded_in_bytes_and_the_largest_table_still_
     assert whole.status_code == 200 and len(whole.json()) == count.json()[0]["n"]
 
 
-async def test_sql_cannot_read_where_the_database_file_is(datasette) -> None:
+async def test_no_answer_names_the_servers_folders(built, datasette) -> None:
     rows = (await datasette.client.get(sql("select * from pragma_database_list()"))).json()
     assert rows == [{"seq": 0, "name": "main", "file": None}]
     rows = (await datasette.client.get(sql('select file from "PRAGMA_DATABASE_LIST"'))).json()
     assert rows == [{"file": None}]
+    for hidden in ("/-/databases.json", "/-/databases", "/-/threads.json"):
+        assert (await datasette.client.get(hidden)).status_code == 404
+    folders = {str(built.root), str(built.root.resolve()), sys.base_prefix, sys.prefix}
+    for page in ("/-/versions.json", "/-/plugins.json", "/-/settings.json", "/-/metadata.json", "/-/actor.json",
+                 "/.json", "/kb.json", "/kb", "/-/threads", "/kb/buildings.json?_size=1"):
+        text = (await datasette.client.get(page)).text
+        assert not [f for f in folders if f in text], page
+
+
+# (request, a part of the message): each answered Datasette with a 500 and an exception's text, or
+# with a status 200 holding an error
+BAD_ARGUMENTS = [
+    ("/kb/buildings.json?_sort=nosuchcol", "no column 'nosuchcol'"),
+    ("/kb/buildings.json?_timelimit=abc", "_timelimit=abc: a time limit is a whole number"),
+    ("/kb/freshness.json?_timelimit=abc", "_timelimit=abc"),
+    (sql("select 1", _timelimit="abc"), "_timelimit=abc"),
+    ("/kb/buildings.json?_timelimit=%C2%B2", "_timelimit=²"),
+    ("/kb/buildings.json?_through=x", '_through=x: write _through={"table": ..., "column": ..., "value": ...}'),
+    ('/kb/buildings.json?_through={"table":"x"}', "write _through="),
+    ('/kb/buildings.json?_through={"table":"nosuch","column":"id","value":"x"}', "'nosuch' has no foreign key to buildings"),
+    ('/kb/games.json?_through={"table":"buildings","column":"nosuch","value":"x"}', "buildings has no column 'nosuch'"),
+    ('/kb/games.json?_through={"table":"buildings","column":"id","value":99999999999999999999}', "beyond SQLite's integers"),
+    ("/kb/buildings.json?id__in=[", "a list is JSON of plain values"),
+    ("/kb/buildings.json?id__in=[[1]]", "a list is JSON of plain values"),
+    ("/kb/buildings.json?prestige__gt=99999999999999999999", "not a number SQLite can compare"),
+    ("/kb/buildings.json?prestige__gt=%C2%B2", "not a number SQLite can compare"),
+    ("/kb/buildings.json?_ttl=%C2%B2", "write the number with the digits 0-9"),
+    ("/kb/buildings.json?_facet_size=%C2%B2", "write the number with the digits 0-9"),
+    ("/kb/buildings.json?_json_infinity=maybe", "_json_infinity=maybe: one of on, off"),
+    ("/kb/buildings.json?_where=%00", "_where: the SQL holds a NUL character"),
+    (sql("select 1\x00"), "sql: the SQL holds a NUL character"),
+    ("/kb/freshness.json?_shape=nosuch", "_shape=nosuch: one of objects"),
+    ("/kb/freshness.json?_shape=object", "_shape=object keys rows by their primary key"),
+    ("/kb.json?_shape=array", "the database page has no rows to shape"),
+    ("/kb/search.json?q=mill&limit=%C2%B2", "limit=²: search takes a whole number"),
+]
+
+
+@pytest.mark.parametrize("path, message", BAD_ARGUMENTS)
+async def test_a_bad_argument_is_a_400_with_a_plain_message(datasette, path: str, message: str) -> None:
+    assert message in await error_of(datasette, path)
+
+
+async def test_csv_and_html_requests_get_their_400_as_text_and_a_page(datasette) -> None:
+    csv = await datasette.client.get("/kb.csv")
+    assert csv.status_code == 400 and csv.text.startswith("Bad request: the database page has no rows")
+    page = await datasette.client.get("/kb/buildings?_through=x")
+    assert page.status_code == 400 and "Back to the buildings table" in page.text and "Expecting value" not in page.text
+
+
+async def test_the_api_is_read_only_a_post_is_a_405_not_a_500(datasette) -> None:
+    for path in ("/kb/freshness", "/kb/freshness.json", "/kb/buildings.json", "/kb", "/-/messages"):
+        response = await datasette.client.post(path, data={"x": "1"})
+        assert response.status_code == 405, (path, response.text[:200])
+        assert response.headers["allow"] == "GET, HEAD, OPTIONS" and "asgi_send" not in response.text
+        assert "the API is read-only: POST is not allowed" in response.text
+
+
+# Arguments Datasette reads, with values no client should send: none may get a 5xx. (Not on the
+# pages listing the tables, which take a second each to make: the response cache keeps one of each,
+# whatever the arguments, and test_the_cache_key... checks that.)
+SWEEP_PATHS = ["/kb/buildings.json", "/kb/buildings", "/kb/buildings.csv", "/kb/freshness.json", "/kb/search.json?q=mill",
+               sql("select 1"), "/kb/buildings/caylus~2Ebuilding~2Ebank.json"]
+SWEEP_ARGUMENTS = ["_timelimit", "_through", "_sort", "_size", "_next", "_facet", "_facet_size", "_col", "_search",
+                   "_where", "_labels", "_json", "_shape", "_nl", "_ttl", "_json_infinity", "_dl", "id__in", "id__gt"]
+SWEEP_VALUES = ["abc", "-1", "9" * 25, "", "[", "{\"table\": 1}", "\x00", "²"]
+
+
+async def test_no_argument_in_a_sweep_of_odd_values_gets_a_server_error(datasette) -> None:
+    failed = []
+    for path in SWEEP_PATHS:
+        for argument in SWEEP_ARGUMENTS:
+            for value in SWEEP_VALUES:
+                url = path + ("&" if "?" in path else "?") + urlencode({argument: value})
+                response = await datasette.client.get(url)
+                if response.status_code >= 500 or "Traceback" in response.text:
+                    failed.append(f"{url}: {response.status_code} {response.text[:120]}")
+    assert not failed, "\n".join(failed)
+
+
+async def test_a_500_keeps_its_status_but_not_the_exceptions_text(capsys) -> None:
+    async def answer(kind: str) -> tuple[int, bytes]:
+        sent: list[dict] = []
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+        rewriter = Rewriter(send, None, 1000, Target("query", "freshness", kind, []), "/kb/freshness")
+        body = (json.dumps({"ok": False, "error": "'tuple' object has no attribute 'asgi_send'", "status": 500}).encode()
+                if kind else b'<div style="padding: 1em; margin: 1em 0; border: 3px solid red;">\'tuple\' object has no '
+                             b"attribute 'asgi_send'</div>")
+        await rewriter({"type": "http.response.start", "status": 500,
+                        "headers": [(b"content-type", b"application/json" if kind else b"text/html")]})
+        await rewriter({"type": "http.response.body", "body": body})
+        return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+    status, body = await answer("json")
+    assert status == 500 and json.loads(body)["error"] == INTERNAL_ERROR
+    status, body = await answer("")
+    assert status == 500 and INTERNAL_ERROR.encode() in body and b"asgi_send" not in body
+    assert "'tuple' object has no attribute 'asgi_send'" in capsys.readouterr().err  # the server's log keeps it
+
+
+class HoldTheLane:
+    """A test plugin: ``hold_lane()`` in SQL blocks until the test lets it go."""
+
+    released = threading.Event()
+    started = threading.Event()
+
+    @staticmethod
+    @hookimpl
+    def prepare_connection(conn):  # type: ignore[no-untyped-def]
+        def hold() -> int:
+            HoldTheLane.started.set()
+            HoldTheLane.released.wait(timeout=60)
+            return 1
+        conn.create_function("hold_lane", 0, hold)
+
+
+async def test_canned_queries_tables_and_rows_are_answered_while_arbitrary_sql_holds_its_lane(built) -> None:
+    pm.register(HoldTheLane, name="hold-the-lane")
+    HoldTheLane.released.clear()
+    HoldTheLane.started.clear()
+    try:
+        datasette = datasette_app(built)
+        holder = asyncio.create_task(datasette.client.get(sql("select hold_lane()")))
+        while not HoldTheLane.started.is_set():
+            await asyncio.sleep(0.01)
+        # the lane is held: more arbitrary SQL is turned away at once, with a plain message
+        busy = await datasette.client.get(sql("select 1"))
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "1" and busy.json()["error"] == LANE_FULL
+        where = await datasette.client.get("/kb/buildings.json?_where=1")
+        assert where.status_code == 503
+        # ... and everything else is answered meanwhile
+        canned = await datasette.client.get("/kb/search.json?q=castle&_shape=array")
+        table = await datasette.client.get("/kb/buildings.json?_size=3&_shape=array")
+        row = await datasette.client.get("/kb/buildings/caylus~2Ebuilding~2Ebank.json?_shape=array")
+        assert (canned.status_code, table.status_code, row.status_code) == (200, 200, 200)
+        assert canned.json() and len(table.json()) == 3 and row.json()[0]["id"] == "caylus.building.bank"
+        assert not holder.done()  # all of that while the lane was held
+    finally:
+        HoldTheLane.released.set()
+        pm.unregister(name="hold-the-lane")
+    await holder
+    assert (await datasette.client.get(sql("select 1 as one"))).json() == [{"one": 1}]  # the lane is free again
