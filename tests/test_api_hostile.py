@@ -1,7 +1,8 @@
 """The API under a hostile client: what one query may build or return is bounded, slow arbitrary SQL
-waits in a lane of its own while the rest is answered, a bad argument is a 4xx with a plain message
-(never a 500 with an exception's text), and nothing names the server's folders. No timings are
-asserted here: scripts/bench_api.py measures what this costs the other clients."""
+waits in a lane of its own while the rest is answered, the response cache is bounded in bytes and
+keyed on what the answer depends on, a bad argument is a 4xx with a plain message (never a 500 with
+an exception's text), and nothing names the server's folders. No timings are asserted here:
+scripts/bench_api.py --hostile measures what this costs the other clients."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ import json
 import sqlite3
 import sys
 import threading
-from urllib.parse import urlencode
+import urllib.error
+import urllib.request
+from urllib.parse import quote, urlencode
 
+import httpx
 import pytest
 from datasette import hookimpl
 from datasette.plugins import pm
 
-from kb.serve import datasette_app
+from kb.asgi import ResponseCache, make_app
+from kb.serve import datasette_app, datasette_process, site_server
 from outputs.database.checks import Target
 from outputs.database.guard import LANE_FULL
 from outputs.database.limits import FUNCTION_INPUT_MAX, RESULT_TOO_BIG, VALUE_MAX_BYTES, VALUE_TOO_BIG_MESSAGE
@@ -216,3 +221,86 @@ async def test_canned_queries_tables_and_rows_are_answered_while_arbitrary_sql_h
         pm.unregister(name="hold-the-lane")
     await holder
     assert (await datasette.client.get(sql("select 1 as one"))).json() == [{"one": 1}]  # the lane is free again
+
+
+def small_app(sizes: dict[str, int]):
+    """An ASGI app answering each path with a body of the size given for it."""
+    async def app(scope, receive, send) -> None:  # type: ignore[no-untyped-def]
+        body = b"x" * sizes.get(scope["path"], 10_000)
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+        await send({"type": "http.response.body", "body": body})
+    return app
+
+
+async def test_the_response_cache_is_bounded_in_bytes_and_keeps_no_large_answer() -> None:
+    cache = ResponseCache(small_app({"/large": 300_000}), max_bytes=1_000_000, max_body=200_000)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=cache), base_url="http://127.0.0.1:8001") as client:
+        for i in range(300):  # 300 distinct answers of 10 KB: 3 MB asked for
+            assert len((await client.get(f"/distinct/{i}")).content) == 10_000
+            assert cache.bytes <= cache.max_bytes
+        assert cache.bytes == sum(cost for _, _, cost in cache.entries.values()) > cache.max_bytes // 2
+        assert ("GET", "http", "/distinct/299", b"", b"127.0.0.1:8001", None) in cache.entries  # the latest are kept
+        large = await client.get("/large")
+        assert len(large.content) == 300_000 and not [k for k in cache.entries if k[2] == "/large"]
+
+
+async def test_the_cache_key_holds_the_scheme_and_the_listing_pages_ignore_unread_arguments(built) -> None:
+    app = make_app(built.root)
+    path = "/kb/search.json?q=building&limit=2&_shape=objects"
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="https://127.0.0.1:8001") as secure:
+        assert (await secure.get(path)).json()["next_url"].startswith("https://")
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8001") as plain:
+        assert (await plain.get(path)).json()["next_url"].startswith("http://127.0.0.1:8001/")
+        misses = app.misses
+        first = await plain.get("/kb.json?anything=1")
+        second = await plain.get("/kb.json?anything=2&_ttl=5")
+        assert first.status_code == second.status_code == 200 and first.content == second.content
+        assert app.misses == misses + 1  # one page in the cache, made once
+
+
+def test_a_client_cannot_make_the_server_trust_x_forwarded_proto(built) -> None:
+    """Against the server as `kb serve` starts it: a client's X-Forwarded-Proto neither changes its own
+    answer nor, through the cache, anyone else's."""
+    import socket
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = datasette_process(built, "127.0.0.1", port)
+    try:
+        url = f"http://127.0.0.1:{port}/kb/search.json?q=building&limit=2&_shape=objects"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                forged = urllib.request.urlopen(urllib.request.Request(url, headers={"X-Forwarded-Proto": "https"}), timeout=10)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "Datasette did not start"
+                time.sleep(0.2)
+        assert json.loads(forged.read())["next_url"].startswith(f"http://127.0.0.1:{port}/")
+        plain = urllib.request.urlopen(url, timeout=10)
+        assert json.loads(plain.read())["next_url"].startswith(f"http://127.0.0.1:{port}/")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_site_server_lists_no_folder(built) -> None:
+    server = site_server(built.site, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        assert (built.site / "assets").is_dir() and not (built.site / "assets" / "index.html").exists()
+        for folder in ("/assets/", "/assets", "/assets/javascripts/"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{quote(folder)}", timeout=10)
+            assert refused.value.code == 404
+            page = refused.value.read().decode()
+            assert "Directory listing" not in page and page == (built.site / "404.html").read_text(encoding="utf-8")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as index:  # a folder with its index page
+            assert index.status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
