@@ -23,7 +23,7 @@ from datasette.plugins import pm
 from kb.asgi import ResponseCache, make_app
 from kb.serve import datasette_app, datasette_process, site_server
 from outputs.database.checks import Target
-from outputs.database.guard import LANE_FULL
+from outputs.database.guard import LANE_FULL, Lane
 from outputs.database.limits import FUNCTION_INPUT_MAX, RESULT_TOO_BIG, VALUE_MAX_BYTES, VALUE_TOO_BIG_MESSAGE
 from outputs.database.responses import INTERNAL_ERROR, Rewriter
 
@@ -206,7 +206,8 @@ async def test_canned_queries_tables_and_rows_are_answered_while_arbitrary_sql_h
             await asyncio.sleep(0.01)
         # the lane is held: more arbitrary SQL is turned away at once, with a plain message
         busy = await datasette.client.get(sql("select 1"))
-        assert busy.status_code == 503 and busy.headers["retry-after"] == "1" and busy.json()["error"] == LANE_FULL
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "1"
+        assert busy.json()["error"] == LANE_FULL.format(seconds=1)
         where = await datasette.client.get("/kb/buildings.json?_where=1")
         assert where.status_code == 503
         # ... and everything else is answered meanwhile
@@ -220,7 +221,33 @@ async def test_canned_queries_tables_and_rows_are_answered_while_arbitrary_sql_h
         HoldTheLane.released.set()
         pm.unregister(name="hold-the-lane")
     await holder
-    assert (await datasette.client.get(sql("select 1 as one"))).json() == [{"one": 1}]  # the lane is free again
+    # the lane opens again once the held query's share of time is paid back
+    while (again := await datasette.client.get(sql("select 1 as one"))).status_code == 503:
+        await asyncio.sleep(int(again.headers["retry-after"]) / 4)
+    assert again.json() == [{"one": 1}]
+
+
+def test_the_lane_takes_one_request_at_a_time_and_a_bounded_share_of_the_time() -> None:
+    now = [100.0]
+    lane = Lane(1, 0.25, 2.0, clock=lambda: now[0])
+    for _ in range(1000):  # quick queries one after another all pass
+        entered = lane.enter()
+        assert entered is not None and lane.enter() is None  # one at a time
+        now[0] += 0.001
+        lane.leave(entered)
+    now[0] += 10  # the credit is full again (2 s)
+    for _ in range(2):  # slow queries back to back: the burst, then a quarter of the time
+        entered = lane.enter()
+        assert entered is not None
+        now[0] += 1.5
+        lane.leave(entered)
+    # 2 s of credit (full: the first query earns nothing), plus 0.375 s earned during the second, less
+    # 3 s spent: 0.625 s owed, earned back at 0.25 s a second
+    assert lane.enter() is None and lane.retry_after() == 3
+    now[0] += 2.4
+    assert lane.enter() is None and lane.retry_after() == 1
+    now[0] += 0.2
+    assert lane.enter() is not None
 
 
 def small_app(sizes: dict[str, int]):

@@ -75,7 +75,7 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
     what would be a silent wrong answer or a 500), ask for JSON columns as JSON, page the search, and
     make error messages plain text."""
     def wrap(app):  # type: ignore[no-untyped-def]
-        lane = guard.Lane(guard.ARBITRARY_SQL_LANE)
+        lane = guard.Lane(guard.ARBITRARY_SQL_LANE, guard.ARBITRARY_SQL_SHARE, guard.ARBITRARY_SQL_BURST_S)
 
         async def checked(scope: dict[str, Any], receive: Any, send: Any) -> None:
             database = datasette.databases.get(DATABASE)
@@ -111,13 +111,16 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
             if not guard.is_arbitrary_sql(request):
                 await app(scope, receive, rewriter)
                 return
-            if not lane.enter():
-                await send_problem(send, page, scope["path"], guard.LANE_FULL, cors, 503, "Busy", ((b"retry-after", b"1"),))
+            entered = lane.enter()
+            if entered is None:
+                seconds = lane.retry_after()
+                await send_problem(send, page, scope["path"], guard.LANE_FULL.format(seconds=seconds), cors, 503, "Busy",
+                                   ((b"retry-after", str(seconds).encode("ascii")),))
                 return
             try:
                 await app(guard.with_time_limit(scope, limit), receive, rewriter)
             finally:
-                lane.leave()
+                lane.leave(entered)
         return checked
     return wrap
 
