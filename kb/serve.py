@@ -46,15 +46,17 @@ DATASETTE_SETTINGS = {"sql_time_limit_ms": 1000, "max_returned_rows": 1000, "def
 DATASETTE_CORS = True
 
 
-def datasette_process(project: Project, host: str, port: int) -> subprocess.Popen[bytes]:
+def datasette_process(project: Project, host: str, port: int, quiet: bool = False) -> subprocess.Popen[bytes]:
     """Datasette (``kb.asgi:create_app``) under uvicorn, one process: measured faster here than several
     workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py).
     ``--no-proxy-headers``: nothing stands in front of it, so a client's ``X-Forwarded-Proto`` or
     ``X-Forwarded-For`` is not trusted (uvicorn trusts them from loopback by default), and the links
-    in an answer (the search's ``next_url``) name the scheme the server really serves."""
+    in an answer (the search's ``next_url``) name the scheme the server really serves. ``quiet``
+    drops its log (a benchmark's hostile clients would fill it)."""
     command = [sys.executable, "-m", "uvicorn", "--factory", "kb.asgi:create_app", "--host", host, "--port", str(port),
                "--no-access-log", "--log-level", "warning", "--no-proxy-headers"]
-    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)}, preexec_fn=_die_with_parent)
+    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)}, preexec_fn=_die_with_parent,
+                            stderr=subprocess.DEVNULL if quiet else None)
 
 
 def _die_with_parent() -> None:
