@@ -39,16 +39,24 @@ def needs_build(project: Project, datasette_url: str | None = None, site_url: st
 
 # How Datasette is served: immutable and read-only (no write endpoints), a time and a row limit,
 # CORS open for read-only GET. The tests build their in-process instance from the same values.
-DATASETTE_SETTINGS = {"sql_time_limit_ms": 1000, "max_returned_rows": 1000, "default_page_size": 100}
+# No suggested facets: they try a query per column on every table page, which made each page not
+# yet in the response cache cost 5 times as much (36 ms instead of 7).
+DATASETTE_SETTINGS = {"sql_time_limit_ms": 1000, "max_returned_rows": 1000, "default_page_size": 100,
+                      "suggest_facets": False}
 DATASETTE_CORS = True
 
 
-def datasette_process(project: Project, host: str, port: int) -> subprocess.Popen[bytes]:
+def datasette_process(project: Project, host: str, port: int, quiet: bool = False) -> subprocess.Popen[bytes]:
     """Datasette (``kb.asgi:create_app``) under uvicorn, one process: measured faster here than several
-    workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py)."""
+    workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py).
+    ``--no-proxy-headers``: nothing stands in front of it, so a client's ``X-Forwarded-Proto`` or
+    ``X-Forwarded-For`` is not trusted (uvicorn trusts them from loopback by default), and the links
+    in an answer (the search's ``next_url``) name the scheme the server really serves. ``quiet``
+    drops its log (a benchmark's hostile clients would fill it)."""
     command = [sys.executable, "-m", "uvicorn", "--factory", "kb.asgi:create_app", "--host", host, "--port", str(port),
-               "--no-access-log", "--log-level", "warning"]
-    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)}, preexec_fn=_die_with_parent)
+               "--no-access-log", "--log-level", "warning", "--no-proxy-headers"]
+    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)}, preexec_fn=_die_with_parent,
+                            stderr=subprocess.DEVNULL if quiet else None)
 
 
 def _die_with_parent() -> None:
@@ -75,10 +83,15 @@ def datasette_app(project: Project) -> "Datasette":
 
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files, quietly; a missing page gets the site's own 404 page (status 404), not the
-    standard library's bare "Error response"."""
+    standard library's bare "Error response"; so does a folder without an index page, which the
+    standard library would list."""
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        self.send_error(404, "Not found")
+        return None
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"

@@ -2,26 +2,35 @@
 """Load benchmark of the JSON API (prints figures, asserts nothing).
 
 Starts Datasette exactly as `kb serve` does, on a free loopback port, then runs N concurrent
-clients for a fixed time against the search query, a canned query and a row page.
+clients for a fixed time against the search query, a canned query and a row page. With
+``--hostile M``, M more clients in a process of their own send, for the same time and without
+pause, what a hostile client would: slow arbitrary SQL, huge results, and URLs never asked
+before; the normal clients' figures then say what that costs them. The server's memory (resident,
+with any children) is sampled throughout.
 
     .venv/bin/python scripts/bench_api.py --clients 16 --seconds 30
+    .venv/bin/python scripts/bench_api.py --clients 16 --seconds 30 --hostile 4
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import http.client
+import multiprocessing
+import os
+import random
 import socket
 import statistics
 import threading
 import time
+from collections import Counter
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from kb.build import build
 from kb.project import Project
 from kb.serve import datasette_process, needs_build
+
 
 def endpoints(db_path: Path) -> dict[str, list[str]]:
     """A wide mix: a search for every name and form in the database, every resource for the canned
@@ -30,8 +39,8 @@ def endpoints(db_path: Path) -> dict[str, list[str]]:
 
     from datasette.utils import tilde_encode
 
+    forms = forms_of(db_path)
     conn = sqlite3.connect(db_path)
-    forms = [f for (f,) in conn.execute("select distinct form from name_forms order by form")]
     resources = [f for (f,) in conn.execute(
         "select form from name_forms where entity_id in (select id from resources where resource_class = 'cube')")]
     rows = [f"/kb/{table}/{tilde_encode(i)}.json?_shape=array" for table in ("buildings", "glossary")
@@ -42,6 +51,78 @@ def endpoints(db_path: Path) -> dict[str, list[str]]:
         "canned": [f"/kb/buildings_producing.json?resource={quote(r)}&_shape=array" for r in resources],
         "row": rows,
     }
+
+
+def hostile_requests(rng: random.Random, forms: list[str]) -> tuple[str, str]:
+    """One hostile request: (kind, path). Slow SQL runs to the time limit or builds huge values;
+    huge results ask for a thousand rows of large values; the rest are URLs no cache has seen."""
+    def sql(query: str) -> str:
+        return "/kb.json?" + urlencode({"sql": query, "_shape": "array"})
+
+    word = "".join(rng.choice("abcdeghiklmnoprstuz") for _ in range(rng.randint(4, 9)))
+    n = rng.randrange(10**9)
+    kind, path = rng.choice([
+        ("slow-sql", sql(f"with recursive c(x) as (select {n} union all select x + 1 from c) select count(*) from c")),
+        ("slow-sql", sql(f"select count(kb_search(form || '{word}')) from name_forms")),
+        ("slow-sql", sql(f"select length(hex(randomblob(400000000))) + {n}")),
+        ("slow-sql", sql(f"select kb_fts_query(group_concat(form, ' ')) from name_forms where rowid > {n % 50}")),
+        ("huge", sql(f"select hex(randomblob(900)) || {n} as blob from name_forms limit 1000")),
+        ("huge", sql(f"select hex(randomblob(100)) || {n} as blob from name_forms limit 1000")),  # cached, if kept
+        ("huge", f"/kb/rules.json?_size=max&_shape=array&_x={n}"),  # 480 KB
+        ("huge", f"/kb/entities.json?_size=max&_shape=array&_x={n}"),  # 200 KB: the cache keeps it
+        ("distinct", f"/kb/search.json?q={quote(rng.choice(forms) + ' ' + word)}&_shape=array"),
+        ("distinct", f"/kb/buildings.json?name_en__contains={word}&_shape=array"),
+        ("distinct", f"/kb.json?_x={n}"),
+        ("distinct", f"/kb/glossary.json?_size=5&_x={n}"),
+    ])
+    return kind, path
+
+
+def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multiprocessing.Queue[Counter[tuple[str, int]]]") -> None:
+    """``clients`` threads sending hostile requests back to back until ``stop``; puts the count of
+    (kind, status) on ``out``."""
+    counts: Counter[tuple[str, int]] = Counter()
+    lock = threading.Lock()
+
+    def one(seed: int) -> None:
+        rng = random.Random(seed)
+        connection = connect(port, timeout=30)
+        while time.monotonic() < stop:
+            kind, path = hostile_requests(rng, forms)
+            try:
+                connection.request("GET", path)
+                response = connection.getresponse()
+                response.read()
+                status = response.status
+            except (OSError, http.client.HTTPException):
+                status = 0
+                connection.close()
+                connection = connect(port, timeout=30)
+            with lock:
+                counts[(kind, status)] += 1
+        connection.close()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out.put(counts)
+
+
+def resident_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MB."""
+    total, pending = 0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, StopIteration, ValueError):
+            continue
+    return total / 1024
 
 
 def free_port() -> int:
@@ -61,10 +142,10 @@ def wait_until_up(port: int, timeout: float = 30) -> None:
     raise SystemExit("Datasette did not start")
 
 
-def connect(port: int) -> http.client.HTTPConnection:
+def connect(port: int, timeout: float = 10) -> http.client.HTTPConnection:
     """A keep-alive connection with Nagle off, as browsers and HTTP clients use (else each request
     waits out the peer's delayed ACK, about 40 ms on Linux)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     connection.connect()
     connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return connection
@@ -96,6 +177,40 @@ def client(port: int, stop: float, plan: list[tuple[str, str]], results: dict[st
     connection.close()
 
 
+def warm(port: int, paths: list[str], clients: int) -> None:
+    """Ask for every URL once, ``clients`` at a time, so that the figures that follow are those of a
+    server that has answered them before (the response cache holds them)."""
+    def one(share: list[str]) -> None:
+        connection = connect(port)
+        for path in share:
+            connection.request("GET", path)
+            connection.getresponse().read()
+        connection.close()
+
+    threads = [threading.Thread(target=one, args=(paths[i::clients],)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def sample_memory(pid: int, stop: float, samples: list[float]) -> None:
+    while time.monotonic() < stop:
+        samples.append(resident_mb(pid))
+        time.sleep(0.2)
+
+
+def forms_of(db_path: Path) -> list[str]:
+    """Every name and form of an entry in the database."""
+    import sqlite3
+
+    conn = sqlite3.connect(db_path)
+    try:
+        return [f for (f,) in conn.execute("select distinct form from name_forms order by form")]
+    finally:
+        conn.close()
+
+
 def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else (values[0] if values else 0.0)
 
@@ -105,6 +220,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--no-cache", action="store_true", help="Serve without the response cache")
+    parser.add_argument("--warm", action="store_true", help="Ask for every URL once before measuring")
+    parser.add_argument("--hostile", type=int, default=0, metavar="M",
+                        help="M hostile clients beside the normal ones (slow SQL, huge results, distinct URLs)")
     args = parser.parse_args()
     project = Project.find(Path(__file__).resolve().parent)
     if needs_build(project):
@@ -116,30 +234,57 @@ def main() -> None:
     port = free_port()
     if args.no_cache:
         os.environ["KB_NO_CACHE"] = "1"
-    server = datasette_process(project, "127.0.0.1", port)
+    # beside hostile clients, without Datasette's log: it writes a line for each of their SQL errors
+    server = datasette_process(project, "127.0.0.1", port, quiet=bool(args.hostile))
+    memory: list[float] = []
+    hostile_counts: Counter[tuple[str, int]] = Counter()
+    # the hostile clients in a process of their own: their work is not the normal clients' wait
+    queue: "multiprocessing.Queue[Counter[tuple[str, int]]]" = multiprocessing.get_context("fork").Queue()
+    attacker = None
     try:
         wait_until_up(port)
+        if args.warm:
+            warm(port, sorted({path for _, path in plan}), args.clients)
+        memory.append(resident_mb(server.pid))
         results: dict[str, list[float]] = {name: [] for name in mix}
         errors = {name: 0 for name in mix}
         lock = threading.Lock()
         stop = time.monotonic() + args.seconds
         threads = [threading.Thread(target=client, args=(port, stop, plan, results, errors, lock, i * 37)) for i in range(args.clients)]
+        threads.append(threading.Thread(target=sample_memory, args=(server.pid, stop, memory)))
+        if args.hostile:
+            attacker = multiprocessing.get_context("fork").Process(
+                target=hostile, args=(port, stop, args.hostile, forms_of(project.build / "kb.db"), queue))
+            attacker.start()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
+        if attacker is not None:
+            hostile_counts = queue.get(timeout=60)
+            attacker.join(timeout=10)
+        memory.append(resident_mb(server.pid))
     finally:
+        if attacker is not None and attacker.is_alive():
+            attacker.kill()
         server.terminate()
         server.wait(timeout=10)
     total = sum(len(v) for v in results.values())
     cache = "without" if args.no_cache else "with"
     print(f"{args.clients} clients, {args.seconds:.0f} s, loopback, {cache} the response cache; "
-          f"{len(set(plan))} distinct URLs; Datasette as `kb serve` runs it")
+          f"{len(set(plan))} distinct URLs{', each asked once before' if args.warm else ''}; Datasette as `kb serve` runs it")
     print(f"{'endpoint':<8} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for name, values in results.items():
         print(f"{name:<8} {len(values):>9} {len(values) / args.seconds:>8.1f} {percentile(values, 50):>8.1f} "
               f"{percentile(values, 99):>8.1f} {errors[name]:>7}")
     print(f"{'all':<8} {total:>9} {total / args.seconds:>8.1f} {'':>8} {'':>8} {sum(errors.values()):>7}")
+    if args.hostile:
+        print(f"beside {args.hostile} hostile clients (no pause between requests), answered with:")
+        for kind in sorted({k for k, _ in hostile_counts}):
+            statuses = ", ".join(f"{status or 'failed'}: {n}" for (k, status), n in sorted(hostile_counts.items()) if k == kind)
+            print(f"  {kind:<9} {sum(n for (k, _), n in hostile_counts.items() if k == kind):>6}  ({statuses})")
+    print(f"server memory (resident, with children): {memory[0]:.0f} MB at the start, {max(memory):.0f} MB at most, "
+          f"{memory[-1]:.0f} MB at the end")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """What the API checks before Datasette answers: a request Datasette would answer with a silent wrong
 answer (an unknown filter column reads as a string constant in SQLite and matches nothing; a canned
-query's missing parameter binds as an empty string) gets status 400 and a message instead.
+query's missing parameter binds as an empty string) or with a 500 and its exception's text (a
+``_timelimit`` that is not a number, a ``_through`` that is not the JSON it takes, a number beyond
+SQLite's integers) gets status 400 and a message instead.
 
 Everything here reads the plugin's part of the metadata (``plugins.kb``: the canned queries'
 parameters, the tables' JSON columns), so the checks, the query forms and the OpenAPI document
@@ -10,6 +12,8 @@ describe the same API.
 from __future__ import annotations
 
 import functools
+import json
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +22,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from datasette.filters import Filters
 
+from outputs.database.limits import FUNCTION_INPUT_MAX
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_QUERY
 from outputs.search import query_problem
@@ -28,6 +33,12 @@ COLUMN_ARGUMENTS = ("_sort", "_sort_desc", "_facet", "_facet_array", "_facet_dat
 # Arguments that work on tables and that Datasette ignores on a canned query.
 TABLE_ARGUMENTS = ("_size", "_next", "_sort", "_sort_desc", "_facet", "_facet_array", "_facet_date", "_col",
                    "_nocol", "_search", "_where", "_through", "_labels", "_nolabels")
+SHAPES = ("objects", "array", "arrays", "object", "arrayfirst")  # Datasette's ?_shape= for JSON
+NUMERIC_OPERATIONS = ("gt", "gte", "lt", "lte")  # Datasette turns their digits into an integer
+INTEGER_MAX = 2**63 - 1  # SQLite's largest integer
+# Datasette's arguments that it reads as a number when str.isdigit() says so, which "²" passes
+DIGIT_ARGUMENTS = ("_ttl", "_size", "_facet_size")
+BOOLEANS = ("on", "off", "true", "false", "1", "0")  # what Datasette reads as yes or no
 
 
 @dataclass(frozen=True)
@@ -35,7 +46,8 @@ class Target:
     """What a request asks for: a table, a row or a canned query of our database, as JSON or not."""
 
     what: str
-    """``table``, ``row`` or ``query``."""
+    """``table``, ``row``, ``query``, ``sql`` (arbitrary SQL: the database with ``sql=``) or ``database``
+    (the database's own page)."""
     name: str
     format: str
     """``json``, ``csv``, or empty for the HTML page."""
@@ -47,15 +59,17 @@ class Target:
 
 
 def target(config: dict[str, Any], tables: dict[str, list[str]], scope: dict[str, Any]) -> Target | None:
-    """The table, row or canned query of our database a request is for (``tables``: table -> columns);
-    None for anything else (other pages, arbitrary SQL)."""
+    """What of our database a request is for (``tables``: table -> columns): a table, row, canned query,
+    arbitrary SQL or the database's page; None for anything else (other pages, downloads)."""
     parts = scope.get("path", "").strip("/").split("/")
-    if len(parts) not in (2, 3) or parts[0] != DATABASE:
-        return None
     name, dot, extension = parts[-1].partition(".")
+    if len(parts) not in (1, 2, 3) or (parts[0] if len(parts) > 1 else name) != DATABASE:
+        return None
     if dot and extension not in ("json", "csv"):
         return None
     args = parse_qsl(scope.get("query_string", b"").decode("utf-8", "replace"), keep_blank_values=True)
+    if len(parts) == 1:
+        return Target("sql" if any(k == "sql" for k, _ in args) else "database", DATABASE, extension, args)
     if len(parts) == 3:
         return Target("row", parts[1], extension, args)
     if name in config.get("queries", {}):  # a canned query hides a table of the same name, as in Datasette
@@ -80,15 +94,110 @@ def schema(path: str) -> dict[str, list[str]]:
     return _schema(path, Path(path).stat().st_mtime)
 
 
+@functools.lru_cache(maxsize=8)
+def _foreign_keys(path: str, stamp: float) -> dict[str, set[str]]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        names = [r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")]
+        return {name: {r[2] for r in conn.execute(f"pragma foreign_key_list([{name}])")} for name in names}
+    finally:
+        conn.close()
+
+
+def foreign_keys(path: str) -> dict[str, set[str]]:
+    """Table -> the tables its foreign keys point to."""
+    return _foreign_keys(path, Path(path).stat().st_mtime)
+
+
 def problem(config: dict[str, Any], tables: dict[str, list[str]], database_path: str, request: Target) -> str | None:
     """Why the request cannot be answered as asked, in one sentence; None when it can."""
+    found = argument_problem(request)
+    if found is not None:
+        return found
+    if request.what == "database" and request.format == "csv":
+        return "the database page has no rows to give as CSV; ask a table, a query or sql= for CSV"
     if request.what == "table":
-        return table_problem(request.name, tables[request.name], request.args)
+        return (table_problem(request.name, tables[request.name], request.args)
+                or through_problem(request.name, tables, foreign_keys(database_path), request.args))
     if request.what == "query":
         found = query_problem_of(request.name, config["queries"][request.name]["params"], request.args, request.format)
         if found is None and request.name == SEARCH_QUERY.name and any(not k.startswith("_") for k, _ in request.args):
             return query_problem(database_path, dict(request.args).get("q", ""))
         return found
+    return None
+
+
+def argument_problem(request: Target) -> str | None:
+    """Datasette's own arguments with a value it cannot use (it would answer with a 500, or with a
+    status 200 holding an error)."""
+    for key, value in request.args:
+        if key == "_timelimit" and not (re.fullmatch(r"[0-9]{1,9}", value) and int(value) > 0):
+            return f"_timelimit={value}: a time limit is a whole number of milliseconds, at least 1"
+        if key in DIGIT_ARGUMENTS and value.isdigit() and not value.isascii():
+            return f"{key}={value}: write the number with the digits 0-9"
+        if key == "_json_infinity" and value.lower() not in BOOLEANS:
+            return f"{key}={value}: one of " + ", ".join(BOOLEANS)
+        if key in ("sql", "_where") and "\x00" in value:
+            return f"{key}: the SQL holds a NUL character"
+        if key == "_shape" and request.as_json:
+            if request.what == "database":
+                return f"_shape={value}: the database page has no rows to shape; _shape is for tables and queries"
+            if value not in SHAPES:
+                return f"_shape={value}: one of " + ", ".join(SHAPES)
+            if value == "object" and request.what not in ("table", "row"):
+                return "_shape=object keys rows by their primary key: it is for tables"
+    return None
+
+
+def _integer_problem(key: str, value: object) -> str | None:
+    """An integer SQLite cannot hold: a JSON number, or a numeric filter's digits (which Datasette
+    turns into an integer; strings are bound as they are)."""
+    if isinstance(value, str):
+        if value.isdigit() and (not value.isascii() or int(value) > INTEGER_MAX):
+            return f"{key}={value}: not a number SQLite can compare (whole numbers up to {INTEGER_MAX})"
+    elif isinstance(value, int) and abs(value) > INTEGER_MAX:
+        return f"{key}: {value} is beyond SQLite's integers (up to {INTEGER_MAX})"
+    return None
+
+
+def _value_problem(key: str, operation: str, value: str) -> str | None:
+    """A filter's value that Datasette cannot turn into SQL parameters."""
+    if operation in NUMERIC_OPERATIONS:
+        return _integer_problem(key, value)
+    if operation in ("in", "notin") and value.startswith("["):
+        try:
+            items = json.loads(value)
+        except ValueError:
+            items = None
+        if not isinstance(items, list) or not all(isinstance(i, (str, int, float)) or i is None for i in items):
+            return f'{key}={value}: a list is JSON of plain values (["a", "b"]), or values with commas (a,b)'
+        return next((p for p in (_integer_problem(key, i) for i in items if not isinstance(i, str)) if p), None)
+    return None
+
+
+def through_problem(table: str, tables: dict[str, list[str]], pointing: dict[str, set[str]],
+                    args: list[tuple[str, str]]) -> str | None:
+    """``_through={"table": t, "column": c, "value": v}``: rows of ``table`` that the rows of ``t`` with
+    ``c = v`` link to, so ``t`` must have ``c`` and a foreign key to ``table``."""
+    for key, value in args:
+        if key != "_through":
+            continue
+        try:
+            through = json.loads(value)
+        except ValueError:
+            through = None
+        if not (isinstance(through, dict) and isinstance(through.get("table"), str) and isinstance(through.get("column"), str)
+                and isinstance(through.get("value"), (str, int, float))):
+            return (f'_through={value}: write _through={{"table": ..., "column": ..., "value": ...}} with a table linking '
+                    f"to {table}, one of its columns and a value")
+        other, column = through["table"], through["column"]
+        linking = sorted(t for t, targets in pointing.items() if table in targets)
+        if other not in tables or table not in pointing.get(other, set()):
+            return f"_through: {other!r} has no foreign key to {table}; tables that do: {', '.join(linking) or 'none'}"
+        if column not in tables[other]:
+            return f"_through: {other} has no column {column!r}; its columns: {', '.join(tables[other])}"
+        if not isinstance(through["value"], str) and (found := _integer_problem("_through", through["value"])):
+            return found
     return None
 
 
@@ -108,6 +217,9 @@ def table_problem(table: str, columns: list[str], args: list[tuple[str, str]]) -
         if operation not in FILTER_OPERATIONS:
             return (f"{key}={value}: no filter operation {operation!r}; write column__operation=value with one of "
                     + ", ".join(FILTER_OPERATIONS))
+        found = _value_problem(key, operation, value)
+        if found:
+            return found
     return None
 
 
@@ -125,6 +237,8 @@ def query_problem_of(name: str, params: list[dict[str, Any]], args: list[tuple[s
             return f"{key} works on tables; the canned query {name} does not take it{paging}"
         if not key.startswith("_") and key not in declared:
             return f"the canned query {name} has no parameter {key!r}; its parameters: {described}"
+        if not key.startswith("_") and len(given[key]) > FUNCTION_INPUT_MAX:
+            return f"{key}: at most {FUNCTION_INPUT_MAX} characters (this one has {len(given[key]):,})"
     for param in params:
         value = given.get(param["name"], "").strip()
         if not value:
@@ -133,7 +247,7 @@ def query_problem_of(name: str, params: list[dict[str, Any]], args: list[tuple[s
             continue
         if param["type"] == "integer":
             low, high = param["minimum"], param["maximum"]
-            if not value.lstrip("-").isdigit() or (low is not None and int(value) < low) or (
+            if not re.fullmatch(r"-?[0-9]{1,18}", value) or (low is not None and int(value) < low) or (
                     high is not None and int(value) > high):
                 bounds = f" from {low}" if low is not None else ""
                 bounds += f" to {high}" if high is not None else ""

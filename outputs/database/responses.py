@@ -1,18 +1,22 @@
 """What the API adds to Datasette's answers: the search's pages (``total``, ``next``, ``next_url`` and a
 ``Link: rel="next"`` header while more hits follow), plain-text error messages in JSON (Datasette
-puts an HTML fragment in the ``error`` of a query that ran out of time), and a 400 of our own for
-a request the checks refuse."""
+puts an HTML fragment in the ``error`` of a query that ran out of time), answers of our own for a
+request the checks refuse (400) or the guard turns away (404, 405, 503), and no exception's text in
+a 500: the client gets a plain sentence, the server's log gets the text."""
 
 from __future__ import annotations
 
 import html
 import json
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlencode
 
 from outputs.database.checks import Target
+from outputs.database.limits import VALUE_TOO_BIG, VALUE_TOO_BIG_MESSAGE
+from outputs.database.metadata import DATABASE
 from outputs.search import search_page
 
 Message = dict[str, Any]
@@ -42,20 +46,25 @@ def search_paging(database_path: str, request: Target, params: list[dict[str, An
     return Paging(total, offset + limit, url)
 
 
+INTERNAL_ERROR = "internal error: the server could not answer this request (its log says why)"
+
+
 def plain_error(error: str, title: str | None, time_limit_ms: int) -> str:
     """An error message as plain text: Datasette's HTML for a query over the time limit says what
-    happened in a sentence; other markup is dropped."""
+    happened in a sentence, SQLite's "string or blob too big" names the limits; other markup is dropped."""
     if title == "SQL Interrupted":
         return f"SQL query took too long: the time limit is {time_limit_ms} ms"
+    if error.strip() == VALUE_TOO_BIG:
+        return VALUE_TOO_BIG_MESSAGE
     text = re.sub(r"<(script|textarea)\b.*?</\1>", " ", error, flags=re.S | re.I)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
 
 
 class Rewriter:
-    """The ``send`` of one response, holding back a JSON error or a search page to rewrite it."""
+    """The ``send`` of one response, holding back a JSON error, a 500 or a search page to rewrite it."""
 
-    def __init__(self, send: Send, paging: Paging | None, time_limit_ms: int):
-        self.send, self.paging, self.time_limit_ms = send, paging, time_limit_ms
+    def __init__(self, send: Send, paging: Paging | None, time_limit_ms: int, request: Target, path: str):
+        self.send, self.paging, self.time_limit_ms, self.request, self.path = send, paging, time_limit_ms, request, path
         self.start: Message | None = None
         self.chunks: list[bytes] = []
 
@@ -64,7 +73,7 @@ class Rewriter:
             headers = dict(message.get("headers") or [])
             is_json = bytes(headers.get(b"content-type", b"")).startswith(b"application/json")
             status = message["status"]
-            if (status >= 400 and is_json) or (self.paging is not None and status == 200):
+            if (status >= 400 and is_json) or status >= 500 or (self.paging is not None and status == 200):
                 self.start = message
                 return
         elif message["type"] == "http.response.body" and self.start is not None:
@@ -82,6 +91,9 @@ class Rewriter:
             data = json.loads(body)
         except ValueError:
             data = None
+        if self.start["status"] >= 500:
+            await self._internal_error(body, data, headers)
+            return
         if isinstance(data, dict) and self.start["status"] >= 400 and isinstance(data.get("error"), str):
             data["error"] = plain_error(data["error"], data.get("title"), self.time_limit_ms)
             body = json.dumps(data, ensure_ascii=False).encode("utf-8")
@@ -95,21 +107,40 @@ class Rewriter:
         await self.send({**self.start, "headers": headers})
         await self.send({"type": "http.response.body", "body": body})
 
+    async def _internal_error(self, body: bytes, data: Any, headers: list[tuple[bytes, bytes]]) -> None:
+        """A 500 keeps its status but not its text, which is an exception's (Python's, SQLite's); one that
+        says a value was too long was the request's fault, and is a 400 saying so."""
+        error = data.get("error") if isinstance(data, dict) else None
+        if error is None:
+            found = re.search(rb"solid red;\">(.*?)</div>", body, re.S)  # the message on Datasette's error page
+            error = html.unescape(found.group(1).decode("utf-8", "replace")) if found else ""
+        too_big = str(error).strip() == VALUE_TOO_BIG
+        print(f"{self.path}: status {self.start['status'] if self.start else 500}: {error}", file=sys.stderr, flush=True)
+        await send_problem(self.send, self.request, self.path, VALUE_TOO_BIG_MESSAGE if too_big else INTERNAL_ERROR,
+                           any(bytes(k).lower() == b"access-control-allow-origin" for k, _ in headers),
+                           status=400 if too_big else 500, title="Bad request" if too_big else "Internal error")
 
-async def send_problem(send: Send, request: Target, path: str, problem: str, cors: bool) -> None:
-    """Status 400 with the problem: JSON as Datasette's errors are, plain text for CSV, or a short page
-    with a link back to the form or table."""
+
+async def send_problem(send: Send, request: Target, path: str, problem: str, cors: bool, status: int = 400,
+                       title: str = "Bad request", extra_headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
+    """The problem with a status (400 unless told): JSON as Datasette's errors are, plain text for CSV,
+    or a short page with a link back to the form, table or database."""
     if request.as_json:
-        body, kind = json.dumps({"ok": False, "error": problem, "status": 400, "title": "Bad request"}, ensure_ascii=False), "application/json"
+        body, kind = json.dumps({"ok": False, "error": problem, "status": status, "title": title}, ensure_ascii=False), "application/json"
     elif request.format:
-        body, kind = f"Bad request: {problem}\n", "text/plain"
+        body, kind = f"{title}: {problem}\n", "text/plain"
     else:
+        back = {"query": ("form", request.name), "table": ("table", request.name), "row": ("table", request.name)}.get(
+            request.what, ("database", DATABASE))
         form = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-        body, kind = (f"<!DOCTYPE html><title>Bad request</title><p>Bad request: {html.escape(problem)}</p>"
-                      f'<p><a href="{html.escape(form)}">Back to the {html.escape(request.name)} '
-                      f'{"form" if request.what == "query" else request.what}</a></p>'), "text/html"
-    headers = [(b"content-type", f"{kind}; charset=utf-8".encode("ascii"))]
+        if request.what == "row":
+            form = form.rsplit("/", 1)[0]
+        elif request.what not in ("query", "table"):
+            form = "/" + back[1]
+        body, kind = (f"<!DOCTYPE html><title>{html.escape(title)}</title><p>{html.escape(title)}: {html.escape(problem)}</p>"
+                      f'<p><a href="{html.escape(form)}">Back to the {html.escape(back[1])} {back[0]}</a></p>'), "text/html"
+    headers = [(b"content-type", f"{kind}; charset=utf-8".encode("ascii")), *extra_headers]
     if cors:
         headers.append((b"access-control-allow-origin", b"*"))
-    await send({"type": "http.response.start", "status": 400, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body.encode("utf-8")})
