@@ -9,11 +9,12 @@ A game supplies rules (static, read from the catalogs) and a state (one position
 from __future__ import annotations
 
 import copy
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from games import grammar
 
 CHANCE = "chance"
 
@@ -145,20 +146,14 @@ class DecisionGame(ABC):
 
 # --- bundles: resource quantities written like "2food+wood" ----------------------------------------
 
-_TERM = re.compile(r"^(\d*)([a-z][a-z-]*)$")
-
-
 def parse_bundle(text: str) -> dict[str, int]:
-    """``"2food+wood"`` -> ``{"food": 2, "wood": 1}``; ``"nothing"`` -> ``{}``."""
-    if text == "nothing":
-        return {}
-    out: dict[str, int] = {}
-    for term in text.split("+"):
-        match = _TERM.match(term)
-        if not match:
-            raise ActionSyntaxError(f"{term!r} is not a quantity like '2food' or 'wood'")
-        out[match.group(2)] = out.get(match.group(2), 0) + int(match.group(1) or 1)
-    return out
+    """``"2food+wood"`` -> ``{"food": 2, "wood": 1}``; ``"nothing"`` -> ``{}`` (the one reading of
+    goods, in games/grammar.py, with the engine's error)."""
+    try:
+        return grammar.parse_bundle(text)
+    except grammar.Unworded:
+        term = next(t for t in text.split("+") if not grammar.is_quantity(t))
+        raise ActionSyntaxError(f"{term!r} is not a quantity like '2food' or 'wood'") from None
 
 
 def format_bundle(bundle: Mapping[str, int], order: Iterable[str] = ()) -> str:

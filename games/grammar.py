@@ -103,6 +103,11 @@ def split_action(text: str) -> tuple[str, str, tuple[str, ...]]:
 _TERM = re.compile(r"^(\d*)([a-z][a-z-]*)$")
 
 
+def is_quantity(term: str) -> bool:
+    """Whether one term of a bundle reads as a quantity (``2food``, ``wood``)."""
+    return bool(_TERM.match(term))
+
+
 def parse_bundle(text: str) -> dict[str, int]:
     """``2food+wood`` -> ``{"food": 2, "wood": 1}``, ``nothing`` -> ``{}``: the engines' way of writing goods."""
     if text == "nothing":
