@@ -74,12 +74,12 @@ def test_the_collision_example_position(catalog: Catalog) -> None:
     assert (steps(six.others_gain), six.others_condition) == ("+1 virtue", "no_criminal")
 
 
-def load_edited(tmp_path: Path, old: str, new: str) -> list[str]:
+def load_edited(tmp_path: Path, old: str, new: str, edited: Path = CARDS) -> list[str]:
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
-    text = CARDS.read_text(encoding="utf-8")
+    text = edited.read_text(encoding="utf-8")
     assert old in text
-    (data / CARDS.name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    (data / edited.name).write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(CatalogError) as caught:
         REGISTRY.load(data)
     return [str(p) for p in caught.value.problems]
@@ -92,6 +92,17 @@ def test_a_missing_neutral_card_is_counted(tmp_path: Path) -> None:
     assert any("the box holds 68 neutral cards; the catalog has 67" in e for e in errors), errors
     assert any("the box holds 10 hero cards; the catalog has 11" in e for e in errors), errors
     assert any("neutral townsfolk's costs" in e for e in errors), errors
+
+
+def test_the_cards_are_counted_against_the_component_list(tmp_path: Path) -> None:
+    """The box's counts come from the component list (data), not from code: change it and the cards disagree."""
+    game = ROOT / "data" / "viscounts-game.yaml"
+    errors = load_edited(tmp_path / "a", "    count: 10\n    description: Townsfolk with a brown title bar",
+                         "    count: 12\n    description: Townsfolk with a brown title bar", game)
+    assert any("the box holds 12 hero cards; the catalog has 10" in e for e in errors), errors
+    errors = load_edited(tmp_path / "b", "    count: 10\n    description: Townsfolk with a brown title bar",
+                         "    description: Townsfolk with a brown title bar", game)
+    assert any("no count in the component list for hero cards" in e for e in errors), errors
 
 
 def test_an_ongoing_card_with_an_instant_step_is_refused(tmp_path: Path) -> None:

@@ -12,8 +12,9 @@ from catalog.model import Path_
 from games.viscounts.kinds import CollisionPosition, ViscountsCard
 
 GAME = "viscounts"
-COPIES = {"starting": 32, "hero": 10, "neutral": 68}
-"""Cards in the box by type (the component list, HU and EN alike)."""
+BOX_ENTRY = {"starting": "viscounts.component.starting-townsfolk", "hero": "viscounts.component.hero-card",
+             "neutral": "viscounts.component.neutral-townsfolk"}
+"""Card type -> the component entry that says how many the box holds (the component list, HU and EN alike)."""
 NEUTRAL_COSTS = {1: 18, 2: 28, 3: 22}
 NEUTRAL_TIMINGS = {"instant": 21, "ongoing": 29, "drop_off": 18}
 NEUTRAL_CRIMINAL = 20
@@ -28,11 +29,16 @@ def townsfolk_counts(catalog: Catalog) -> dict[str, int]:
     return dict(copies)
 
 
+def box_counts(catalog: Catalog) -> dict[str, int | None]:
+    """Card type -> copies the box holds, as the component list in the catalog gives it."""
+    return {t: getattr(catalog.get(i), "count", None) if i in catalog.entries else None for t, i in BOX_ENTRY.items()}
+
+
 def census(catalog: Catalog) -> str:
     """The townsfolk and hero cards in the box, counting copies, for ``kb validate``."""
     copies = townsfolk_counts(catalog)
     cards = catalog.typed("cards", ViscountsCard, GAME)
-    parts = ", ".join(f"{copies.get(t, 0)} {t}" for t in COPIES)
+    parts = ", ".join(f"{copies.get(t, 0)} {t}" for t in BOX_ENTRY)
     return f"{sum(copies.values())} townsfolk and heroes ({parts}; {len(cards)} different cards)"
 
 
@@ -42,8 +48,10 @@ def catalog_problems(catalog: Catalog) -> Iterator[tuple[str, Path_, str]]:
         return
     anchor = cards[0].id
     copies = townsfolk_counts(catalog)
-    for card_type, expected in COPIES.items():
-        if copies.get(card_type, 0) != expected:
+    for card_type, expected in box_counts(catalog).items():
+        if expected is None:
+            yield anchor, ("count",), f"no count in the component list for {card_type} cards ({BOX_ENTRY[card_type]})"
+        elif copies.get(card_type, 0) != expected:
             yield anchor, ("count",), f"the box holds {expected} {card_type} cards; the catalog has {copies.get(card_type, 0)}"
     neutral = [c for c in cards if c.card_type == "neutral"]
     totals: list[tuple[str, dict[str, int], dict[str, int]]] = [
