@@ -125,11 +125,26 @@ def test_a_rule_is_found_by_the_heading_it_stands_under(built) -> None:  # type:
     assert next(h for h in hits if h.document.id == "duel.conflict.tie").matched == 2
 
 
+def test_every_name_an_entry_has_is_a_query_that_reads(built) -> None:  # type: ignore[no-untyped-def]
+    """A player may paste any title or name form we show (a heading like "Shorter game: does the
+    sixth palace end it?"): none is refused as a malformed filter, and a whole title finds its entry."""
+    from outputs.search import index_from_database
+
+    index = index_from_database(built.build / "kb.db")
+    names = {(d.id, n) for d in index.documents for n in (d.title, *d.names.split(" | ")) if n}
+    assert len(names) > 1000
+    for _, name in names:
+        index.search(name, limit=1)  # raises QueryError if the name is read as a broken filter
+    heading = next(d for d in index.documents if d.title == "Shorter game: does the sixth palace end it?")
+    assert index.search(heading.title, game=heading.game, limit=1)[0].document.id == heading.id
+
+
 # Beyond the syntax page's examples: odd spacing, quotes inside filters, an unknown field ending in
 # ":" read as a word, negated phrases, numbers compared across games.
 FILTER_CASES = ['cost<=2', 'cost=2 category:wood', 'category:"wood"', '-"gold mine" gold', 'note: castle',
                 'kind:buildings', 'kind:rule castle', 'produces:kamień or produces:arany', 'CATEGORY:Wood',
-                'number>=5 or cost>=8', '"  gold   mine "', 'game:duel -kind:card seal', 'prestige>4.5']
+                'number>=5 or cost>=8', '"  gold   mine "', 'game:duel -kind:card seal', 'prestige>4.5',
+                'Shorter game: does the sixth palace end it?', 'kind: rule castle']
 
 
 def test_the_site_script_and_the_api_give_the_same_results(built) -> None:  # type: ignore[no-untyped-def]

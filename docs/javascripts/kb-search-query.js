@@ -48,7 +48,8 @@
         continue;
       }
       const match = FIELD.exec(token);
-      if (match && (match[1].toLowerCase() in fields || match[3])) {
+      // "game:" with nothing after it is a word and a colon, as in a heading, not an empty filter
+      if (match && (match[3] || (match[2] !== ":" && match[1].toLowerCase() in fields))) {
         const field = match[1].toLowerCase(), op = match[2];
         let value = match[3];
         if (!(field in fields)) throw new QueryError(`unknown field '${field}' in ${token}; ${fieldsHelp(fields)}`);

@@ -22,7 +22,8 @@ OPERATORS = [
     ("words", "castle penalty", "Ranked, none required: entries with every word come first, then those with some. "
      "English, Hungarian or Polish, any case ending, accents optional."),
     ('"…"', '"gold mine"', "A phrase: only entries with these words together, in this order."),
-    ("field:value", "category:wood", "The field has this value (singular or plural, any language of its names)."),
+    ("field:value", "category:wood", "The field has this value (singular or plural, any language of its names). The value follows the "
+     "colon at once: with a space after the colon, as in a heading, the field's name is just a word."),
     ("field=number", "cost=2", "The field's number is exactly this; `cost:2` is the same."),
     ("< <= > >=", "cost<=3", "The field's number compared. Only fields with numbers take these."),
     ("-", "-category:wood", "Without: leaves out entries with the filter, phrase or word."),

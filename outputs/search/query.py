@@ -9,7 +9,8 @@
                                    either one: "or" joins the filters or phrases on each side
 
 Filters and phrases must hold; plain words only rank. So "or" between plain words changes nothing.
-A token ending in ":" with an unknown field ("note:") is a word; any other unknown field, a
+A token ending in ":" is a word, whatever the field ("note:", "Shorter game: does the sixth palace
+end it?" as a heading is written): a filter's value follows its colon at once. Any other unknown field, a
 comparison with no number, an empty value or an unclosed quote is a :class:`QueryError` naming the
 fields there are. The site's search script parses with the same rules (tests/test_search.py checks
 that both give the same results).
@@ -96,7 +97,9 @@ def parse(text: str, fields: Mapping[str, str], numeric: frozenset[str] | set[st
                 words.append(phrase)
             continue
         match = _FIELD.match(token)
-        if match and (match.group(1).lower() in fields or match.group(3)):
+        # "game:" with nothing after it is a word and a colon, as in a heading ("Shorter game: ..."),
+        # not an empty filter; "cost<=" with nothing after it is still an unfinished comparison
+        if match and (match.group(3) or (match.group(2) != ":" and match.group(1).lower() in fields)):
             field, op, value = match.group(1).lower(), match.group(2), match.group(3)
             if field not in fields:
                 raise QueryError(f"unknown field '{field}' in {token}; {_fields_help(fields)}")
