@@ -29,3 +29,16 @@ def test_the_line_is_kept_in_a_hover_hint_and_the_api(built) -> None:
     db = sqlite3.connect(built.root / "build" / "kb.db")
     (sources,) = db.execute("select sources from examples where id = 'caylus.example.hu-01'").fetchone()
     assert all(isinstance(ref["line"], int) and ref["section"] for ref in json.loads(sources))
+
+
+def test_two_lines_of_one_section_are_one_label(built) -> None:
+    """A rule citing two lines of one rulebook section shows that section once, both lines in its hover."""
+    twice = once_for_two = 0
+    for page in (built.root / "build" / "docs").rglob("*.md"):
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if line.startswith("Sources: "):
+                labels = re.findall(r"\[([^\]]+)\]\(\.\./sources\.md#", line)
+                twice += len(labels) != len(set(labels))
+                once_for_two += bool(re.search(r'"lines [\d, ]+ and \d+ of our transcription of [A-Z]+"', line))
+    assert twice == 0
+    assert once_for_two > 0

@@ -44,6 +44,16 @@ def line_hint(ref: SourceRef) -> str:
     return f"line {ref.line} of our transcription of {ref.key}"
 
 
+def lines_hint(refs: list[SourceRef]) -> str:
+    """The hover text of one label standing for several lines of one section."""
+    lines = sorted({r.line for r in refs if r.line})
+    if not lines:
+        return ""
+    if len(lines) == 1:
+        return line_hint(refs[0] if refs[0].line else next(r for r in refs if r.line))
+    return f"lines {', '.join(map(str, lines[:-1]))} and {lines[-1]} of our transcription of {refs[0].key}"
+
+
 class PageWriter:
     def __init__(self, catalog: Catalog, module: GameModule, layout: Layout, datasette_url: str,
                  results: list[Any] | None = None):
@@ -131,10 +141,14 @@ class PageWriter:
         return line + "\n"
 
     def source_line(self, entry: Entry) -> str:
-        refs = []
+        # two lines of one section are one label to a reader of the printed book: shown once
+        by_label: dict[str, list[SourceRef]] = {}
         for ref in entry.sources:
-            hint = f' "{line_hint(ref)}"' if ref.line else ""
-            refs.append(f"[{text(source_label(ref))}](../sources.md#{self.sources[ref.key].id}{hint})")
+            by_label.setdefault(source_label(ref), []).append(ref)
+        refs = []
+        for label, same in by_label.items():
+            hint = f' "{h}"' if (h := lines_hint(same)) else ""
+            refs.append(f"[{text(label)}](../sources.md#{self.sources[same[0].key].id}{hint})")
         confidence = f"confidence: *{entry.confidence}*"
         if entry.fact_confidence:
             confidence += " (" + ", ".join(f"{k}: {v}" for k, v in entry.fact_confidence.items()) + ")"
