@@ -188,3 +188,18 @@ def test_the_site_script_and_the_api_give_the_same_results(built) -> None:  # ty
     assert site[-2] and not site[-1]
     assert all(isinstance(site[queries.index([e, None])], dict) for e in ERRORS)
     assert all(site[queries.index(f)] for f in filters[:-len(FILTER_CASES)]), "every syntax page example finds something"
+
+
+def test_an_entry_that_is_all_data_is_found_by_its_values(built) -> None:  # type: ignore[no-untyped-def]
+    """What each Maharaja player starts with has no prose, only values: they are its searchable text
+    and its snippet ("gold 15 · palaces 7 ..."), so "starting gold" finds it."""
+    from outputs.search import index_from_database
+
+    index = index_from_database(built.build / "kb.db")
+    starting = next(d for d in index.documents if d.id == "maharaja.starting")
+    assert starting.body.startswith("gold 15 · palaces 7")
+    hits = index.search("starting gold", game="maharaja", limit=5)
+    found = next(h for h in hits if h.document.id == "maharaja.starting")
+    assert found.snippet.startswith("<mark>gold</mark> 15")
+    gold = next(d for d in index.documents if d.id == "maharaja.resource.gold")
+    assert "camp" not in gold.body  # a value of 0 (no gold starts in a camp) is left out

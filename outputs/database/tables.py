@@ -131,7 +131,26 @@ def body_text(entry: Entry, extra: dict[str, Any]) -> str:
         value = extra.get(key) if key in extra else getattr(entry, key, None)
         if isinstance(value, str):
             texts.append(value)
-    return " | ".join(texts)
+    return " | ".join(texts) or facts_text(entry)
+
+
+def facts_text(entry: Entry) -> str:
+    """For an entry that is all data (what each player starts with, a tile's cost): its plain values as
+    "gold 15 · palaces 7", so that its facts can be searched and its search result shows them."""
+    parts = []
+    for name in type(entry).model_fields:
+        if name in ENTRY_FIELDS:
+            continue
+        value = getattr(entry, name)
+        if isinstance(value, list) and value and all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+            value = ", ".join(str(v) for v in value)
+        # a zero or an empty value says nothing a player would search for ("start in camp 0")
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)) or value in ("", 0):
+            continue
+        if isinstance(value, str) and (len(value) > 80 or "." in value and " " not in value):  # prose or ids
+            continue
+        parts.append(f"{name.replace('_', ' ')} {value}")
+    return " · ".join(parts)
 
 
 def searchable_text(entry: Entry, extra: dict[str, Any]) -> str:
