@@ -212,8 +212,9 @@ class Maharaja(DecisionGame):
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: houses move but never leave the board, palaces stay."""
-        return {"round": state.round, "palaces": sum(state.palaces_built(p) for p in state.players),
-                "houses on the board": sum(state.houses_on_board(p) for p in state.players)}
+        on_board, palaces = state.houses_by_colour(), state.palaces_by_colour()
+        return {"round": state.round, "palaces": sum(palaces.get(p, 0) for p in state.players),
+                "houses on the board": sum(on_board.get(p, 0) for p in state.players)}
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random play that gets somewhere: travel and ending a turn early are rarer than building."""

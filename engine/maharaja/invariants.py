@@ -38,15 +38,16 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
             if colour not in state.players or count < 0:
                 yield f"cities.{name}.houses.{colour}: {count}"
     places = {graph.start, *graph.cities}
+    on_board, palaces = state.houses_by_colour(), state.palaces_by_colour()
     for colour, player in state.players.items():
         if player.gold < 0:
             yield f"players.{colour}.gold: {player.gold} is below 0"
         if player.reserve < 0:
             yield f"players.{colour}.reserve: {player.reserve} is below 0"
-        if player.reserve + state.houses_on_board(colour) > rules.starting.houses_per_colour:
-            yield f"players.{colour}: {player.reserve} in the reserve and {state.houses_on_board(colour)} on the board, more than {rules.starting.houses_per_colour} houses"
-        if state.palaces_built(colour) > rules.palaces_each:
-            yield f"players.{colour}: {state.palaces_built(colour)} palaces built, only {rules.palaces_each} exist"
+        if player.reserve + on_board.get(colour, 0) > rules.starting.houses_per_colour:
+            yield f"players.{colour}: {player.reserve} in the reserve and {on_board.get(colour, 0)} on the board, more than {rules.starting.houses_per_colour} houses"
+        if palaces.get(colour, 0) > rules.palaces_each:
+            yield f"players.{colour}: {palaces.get(colour, 0)} palaces built, only {rules.palaces_each} exist"
         if player.architect not in places:
             yield f"players.{colour}.architect: {player.architect!r} is not the start space or a city"
         if player.chits < 0:

@@ -16,6 +16,7 @@ class Turn:
     def __init__(self, state: State, rules: Rules, graph: Graph, colour: str):
         self.state, self.rules, self.graph, self.colour = state, rules, graph, colour
         self.me = state.players[colour]
+        self.capacity = rules.village_capacity(len(state.players))
 
     # --- what is possible -------------------------------------------------------------------------
 
@@ -23,7 +24,7 @@ class Turn:
         return [t for t in self.state.turn.tasks if part in t.parts]
 
     def room(self, village: str) -> bool:
-        return len(self.state.villages[village]) < self.rules.village_capacity(len(self.state.players))
+        return len(self.state.villages[village]) < self.capacity
 
     def here_city(self) -> str | None:
         return self.me.architect if self.graph.is_city(self.me.architect) else None
@@ -31,7 +32,8 @@ class Turn:
     def build_places(self) -> list[str]:
         """Where a house may go now: a village with room, or the city the architect stands in."""
         city = self.here_city()
-        return [v for v in self.graph.villages if self.room(v)] + ([city] if city else [])
+        villages, capacity = self.state.villages, self.capacity
+        return [v for v in self.graph.villages if len(villages[v]) < capacity] + ([city] if city else [])
 
     def own_houses(self) -> list[str]:
         return [v for v in self.graph.villages if self.colour in self.state.villages[v]] + \
