@@ -48,7 +48,8 @@ def validate(root: str | None, data_dir: str | None) -> None:
     folder = Path(data_dir).resolve() if data_dir else project.data
     problems: list[Problem] = []
     try:
-        catalog = REGISTRY.load(folder, display_root=project.root if folder.is_relative_to(project.root) else None)
+        catalog = REGISTRY.load(folder, display_root=project.root if folder.is_relative_to(project.root) else None,
+                                cache=project.cache)
     except CatalogError as exc:
         problems += exc.problems
     scenarios = project.root / "scenarios"
