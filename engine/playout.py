@@ -48,6 +48,7 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
     result = Playout(seed)
     state = engine.new_state()
     before = engine.progress(state)
+    weigh = getattr(engine, "playout_weights", None)
     while not engine.is_terminal(state):
         if result.steps >= max_steps:
             result.violations.append(f"seed {seed}: no end after {max_steps} steps")
@@ -63,7 +64,6 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
                     engine.apply(trial, action)
                 except EngineError as exc:
                     result.violations.append(f"seed {seed} step {result.steps}: listed action {action} fails: {exc}")
-        weigh = getattr(engine, "playout_weights", None)
         action = rng.choices(actions, weights=weigh(state, actions))[0] if weigh else rng.choice(actions)
         try:
             engine.apply(state, action)

@@ -17,7 +17,7 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
     if gold + state.bank != gold_total:
         yield f"gold: players hold {gold} and the bank's balance is {state.bank}; together they must make {gold_total}"
     cap = rules.village_capacity(len(state.players))
-    if set(state.villages) != set(graph.villages):
+    if state.villages.keys() != graph.village_set:
         yield "villages: not the villages of the board"
     for village, houses in state.villages.items():
         if len(houses) > cap:
@@ -25,7 +25,7 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
         for colour in houses:
             if colour not in state.players:
                 yield f"villages.{village}: a house of {colour!r}, who does not play"
-    if set(state.cities) != set(graph.cities):
+    if state.cities.keys() != graph.city_set:
         yield "cities: not the cities of the board"
     absent = [c for c in rules.starting.colours if c not in state.players]
     for name, city in state.cities.items():
@@ -60,10 +60,10 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
     if len(state.track) != rules.track_length:
         yield f"track: {len(state.track)} spaces, the track has {rules.track_length}"
     markers = [m for m in state.track if m is not None]
-    if state.phase != "setup" and sorted(markers) != sorted(graph.cities):
+    if state.phase != "setup" and sorted(markers) != graph.sorted_cities:
         yield f"track: the markers {markers} are not one per city ({', '.join(graph.cities)})"
     held = [n for p in state.players.values() for n in p.characters] + list(state.bank_characters)
-    if sorted(held) != sorted(rules.characters):
+    if sorted(held) != rules.sorted_characters:
         yield f"characters: held and in the bank {sorted(held)}, in play {sorted(rules.characters)}"
     chits = sum(p.chits for p in state.players.values()) + state.chits_bank
     if chits != (rules.starting.action_chits if rules.on(ADVANCED_1) else 0):

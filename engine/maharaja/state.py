@@ -6,7 +6,9 @@ the reserve nor on the board, and a player's unbuilt palaces are what the board 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from engine.core import Decision, InvalidState, PlainState
@@ -103,13 +105,10 @@ class State(PlainState):
 
     def houses_by_colour(self) -> dict[str, int]:
         """Houses on the board of every colour, in one pass (``houses_on_board`` of each at once)."""
-        count: dict[str, int] = {}
-        for houses in self.villages.values():
-            for colour in houses:
-                count[colour] = count.get(colour, 0) + 1
+        count = Counter(chain.from_iterable(self.villages.values()))
         for city in self.cities.values():
-            for colour, n in city.houses.items():
-                count[colour] = count.get(colour, 0) + n
+            if city.houses:
+                count.update(city.houses)
         return count
 
     def palaces_built(self, colour: str) -> int:
@@ -117,12 +116,9 @@ class State(PlainState):
 
     def palaces_by_colour(self) -> dict[str, int]:
         """Palaces built of every colour, in one pass (``palaces_built`` of each at once)."""
-        count: dict[str, int] = {}
-        for city in self.cities.values():
-            for colour in city.outer:
-                count[colour] = count.get(colour, 0) + 1
-            if city.inner is not None:
-                count[city.inner] = count.get(city.inner, 0) + 1
+        cities = self.cities.values()
+        count = Counter(chain.from_iterable(city.outer for city in cities))
+        count.update(city.inner for city in cities if city.inner is not None)
         return count
 
     def holder(self, number: int) -> str | None:
