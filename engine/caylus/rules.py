@@ -170,6 +170,11 @@ class Rules:
         return [(slug(b.id), role(b)) for b in self._specials]
 
     @cached_property
+    def concrete_bundles(self) -> dict[tuple[tuple[str, int], ...], list[dict[str, int]]]:
+        """Bundles with wildcards already expanded (by effects.concrete), by their items."""
+        return {}
+
+    @cached_property
     def section_spaces(self) -> list[tuple[str, int]]:
         """The castle's sections as (slug, spaces), in order."""
         return [(slug(section.id), section.spaces) for section in self.sections]
