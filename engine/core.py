@@ -156,7 +156,11 @@ class DecisionGame(ABC):
         decision = self.current(state)
         if decision is None:
             raise IllegalAction(action, self.over_rule, "the game is over", [])
-        legal = self.legal_actions(state)
+        memo = self._legal_memo  # the list the caller has just been given, if nothing moved since
+        if memo is not None and memo[0] is state and memo[1] is decision and memo[2] == len(state.log):
+            legal = memo[3]
+        else:
+            legal = self.legal_actions(state)
         if action not in legal:
             raise IllegalAction(action, *self.why_illegal(state, decision, action), legal)
         self._legal_memo = None
