@@ -8,6 +8,7 @@ top of the stack and stop when those run out (duel.discrepancy.bank-runs-short).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -42,11 +43,21 @@ def take_seals(state: State, player: str, count: int) -> None:
 
 
 def bundles(caps: dict[str, int], most: int, least: int = 0) -> Iterator[dict[str, int]]:
-    """Every bundle with at most ``caps[slug]`` of each slug and ``least``..``most`` markers in all."""
-    slugs = sorted(s for s, n in caps.items() if n > 0)
-    for counts in product(*(range(min(caps[s], most) + 1) for s in slugs)):
+    """Every bundle with at most ``caps[slug]`` of each slug and ``least``..``most`` markers in all
+    (fresh dicts, in a stable order; the same few are asked for at turn after turn, so each list is
+    worked out once)."""
+    known = _bundles(tuple(sorted((s, n) for s, n in caps.items() if n > 0)), most, least)
+    return (dict(bundle) for bundle in known)
+
+
+@lru_cache(maxsize=4096)
+def _bundles(caps: tuple[tuple[str, int], ...], most: int, least: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    slugs = [s for s, _ in caps]
+    out = []
+    for counts in product(*(range(min(n, most) + 1) for _, n in caps)):
         if least <= sum(counts) <= most:
-            yield {s: n for s, n in zip(slugs, counts, strict=True) if n}
+            out.append(tuple((s, n) for s, n in zip(slugs, counts, strict=True) if n))
+    return tuple(out)
 
 
 def finish_section(state: State, rules: Rules, player: str, numeral: str) -> None:
