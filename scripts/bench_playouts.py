@@ -72,6 +72,7 @@ def main() -> None:
         # an engine knows its player counts once made (Maharaja reads them from its catalog)
         for players in engine.game(name).player_counts:
             instance = engine.game(name, players=players)
+            play(instance, args.seed - 1)  # not timed: what an engine works out once (its rules' lookups)
             rates = []
             steps = violations = 0
             for _ in range(args.repeat):

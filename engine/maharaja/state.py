@@ -107,8 +107,8 @@ class State(PlainState):
         """Houses on the board of every colour, in one pass (``houses_on_board`` of each at once)."""
         count = Counter(chain.from_iterable(self.villages.values()))
         for city in self.cities.values():
-            if city.houses:
-                count.update(city.houses)
+            for colour, n in city.houses.items():
+                count[colour] += n
         return count
 
     def palaces_built(self, colour: str) -> int:
@@ -118,7 +118,9 @@ class State(PlainState):
         """Palaces built of every colour, in one pass (``palaces_built`` of each at once)."""
         cities = self.cities.values()
         count = Counter(chain.from_iterable(city.outer for city in cities))
-        count.update(city.inner for city in cities if city.inner is not None)
+        for city in cities:
+            if city.inner is not None:
+                count[city.inner] += 1
         return count
 
     def holder(self, number: int) -> str | None:
