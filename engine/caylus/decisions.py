@@ -17,7 +17,7 @@ from engine.catalog import slug
 from engine.caylus import effects
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
-from engine.core import Action, ActionSyntaxError, Decision, format_bundle, interned, parse_bundle
+from engine.core import Action, ActionSyntaxError, Decision, covers, format_bundle, interned, parse_bundle
 
 CASTLE = "castle"
 
@@ -135,17 +135,19 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
         return [act("take", effects.text(rules, c)) for c in data["choices"]]
     if kind == "provost":
         out = []
+        have = effects.wallet(state, p)  # what the player has, once for every distance
         for k in range(-data["max"], data["max"] + 1):
             target = state.provost + k
-            price = {res: n * abs(k) for res, n in data["cost"].items()}
-            if rules.road.provost_min <= target <= rules.road.provost_max and effects.can_pay(state, p, price):
+            if rules.road.provost_min <= target <= rules.road.provost_max \
+                    and covers(have, {res: n * abs(k) for res, n in data["cost"].items()}):
                 out.append(act("provost", f"{k:+d}" if k else "0"))
         return out
     if kind == "trade":
         out = []
+        have = effects.wallet(state, p)
         for option in data["options"]:
             for give in effects.concrete(rules, option["give"]):
-                if effects.can_pay(state, p, give):
+                if covers(have, give):
                     out += [act("trade", effects.text(rules, give), "for", effects.text(rules, get))
                             for get in effects.concrete(rules, option["get"])]
         return out + [act("decline")]

@@ -8,6 +8,7 @@ state saved between two decisions resumes exactly where it stopped.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 from engine.catalog import slug
 from engine.caylus import effects
@@ -301,15 +302,23 @@ def _board_census(state: State, rules: Rules) -> tuple[set[str | None], dict[str
     return named, placed, wrong
 
 
+@lru_cache(maxsize=16)
+def _seats(players: tuple[str, ...]) -> tuple[frozenset[str], list[str]]:
+    """The game's players as a set and in sorted order, what every step's check compares with."""
+    return frozenset(players), sorted(players)
+
+
 def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> Iterator[str]:
     if state.phase not in STEPS and state.phase not in ("over", "setup"):
         yield f"phase: {state.phase!r} is not one of {', '.join(STEPS)}"
-    if set(state.players) != set(players):
-        yield f"players: {sorted(state.players)} are not the game's players {sorted(players)}"
-    if sorted(state.turn_order) != sorted(players):
-        yield f"turn_order: {state.turn_order} is not an order of {sorted(players)}"
+    seats, in_order = _seats(players)
+    if state.players.keys() != seats:
+        yield f"players: {sorted(state.players)} are not the game's players {in_order}"
+    if sorted(state.turn_order) != in_order:
+        yield f"turn_order: {state.turn_order} is not an order of {in_order}"
     named, on_board, road_wrong = _board_census(state, rules)
-    if not named <= {*players, None}:  # where the stranger stands is worked out only when there is one
+    named.discard(None)
+    if not named <= seats:  # where the stranger stands is worked out only when there is one
         places: list[tuple[str, Iterable[str | None]]] = [("passed", state.passed), ("castle_workers", state.castle_workers),
                  *((f"specials.{name}", occupants) for name, occupants in state.specials.items()),
                  *((f"castle.{name}", houses) for name, houses in state.castle.items()),
@@ -319,19 +328,21 @@ def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> 
             if strangers:
                 yield f"{where}: {', '.join(map(repr, strangers))} is not a player ({', '.join(players)})"
     per_player = rules.workers_per_player()
+    columns = len(rules.favour_columns)
     for colour, player in state.players.items():
         if player.deniers < 0:
             yield f"players.{colour}.deniers: {player.deniers} is negative"
         if player.prestige < 0:
             yield f"players.{colour}.prestige: {player.prestige} is negative"
-        for kind, n in player.cubes.items():
-            if n < 0:
-                yield f"players.{colour}.cubes.{kind}: {n} is negative"
+        if player.cubes and min(player.cubes.values()) < 0:
+            for kind, n in player.cubes.items():
+                if n < 0:
+                    yield f"players.{colour}.cubes.{kind}: {n} is negative"
         total = player.workers + on_board.get(colour, 0)
         if total != per_player:
             yield f"players.{colour}.workers: {player.workers} in hand + {on_board.get(colour, 0)} placed is {total}, not {per_player}"
         for row, column in player.markers.items():
-            if not 0 <= column <= len(rules.favour_columns):
+            if not 0 <= column <= columns:
                 yield f"players.{colour}.markers.{row}: column {column} is off the table"
     if not rules.road.provost_min <= state.provost <= rules.road.provost_max:
         yield f"provost: space {state.provost} is off the road ({rules.road.provost_min}-{rules.road.provost_max})"
@@ -341,7 +352,7 @@ def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> 
         houses = state.castle.get(name, [])
         if len(houses) > spaces:
             yield f"castle.{name}: {len(houses)} houses exceed its {spaces} spaces"
-    for name, left in state.stock.items():
+    for name, left in state.stock.items() if state.stock and min(state.stock.values()) < 0 else ():
         if left < 0:
             yield f"stock.{name}: {left} is negative"
     yield from road_wrong
