@@ -10,18 +10,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from engine.core import (
-    CHANCE,
-    Action,
-    ActionSyntaxError,
-    Decision,
-    DecisionGame,
-    InvalidState,
-    format_bundle,
-    interned,
-    parse_bundle,
-    to_move_index,
-)
+from engine.core import (CHANCE, Action, ActionSyntaxError, Decision, DecisionGame, InvalidState, format_bundle,
+                         interned, parse_bundle, to_move_index)
 from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
@@ -30,7 +20,6 @@ from engine.duel.invariants import invariant_problems
 from engine.duel.state import Player, State
 from engine.merge import merge
 from catalog import Catalog
-
 
 _PLAYOUT_WEIGHTS = {"build": 50.0, "use": 4.0, "play": 4.0, "done": 0.3, "concede": 0.5, "buy": 0.5, "buy-seals": 0.5}
 
