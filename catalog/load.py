@@ -200,8 +200,7 @@ def read_files(paths: list[Path], schema: Schema, display_root: Path | None = No
     """The first pass over catalog files: each entry against its model."""
     reading = Reading()
     for path in paths:
-        display = str(path.relative_to(display_root)) if display_root else str(path)
-        found, problems, unloaded = load_file(path, display, schema)
+        found, problems, unloaded = load_file(path, _display(path, display_root), schema)
         reading += Reading(found, problems, unloaded)
     return reading
 
@@ -229,9 +228,21 @@ def check_catalog(reading: Reading, schema: Schema) -> Catalog:
     return catalog
 
 
-def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = None) -> Catalog:
-    """Load and check every catalog under ``data_dir``; raise CatalogError listing every problem."""
+def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = None, cache: Path | None = None) -> Catalog:
+    """Load and check every catalog under ``data_dir``; raise CatalogError listing every problem.
+
+    With ``cache`` (a folder), a catalog loaded before from the same files by the same code is
+    taken from there (:mod:`catalog.cache`); problems are always found by a fresh read."""
     files = catalog_files(data_dir)
     if not files:
         raise CatalogError([Problem(str(data_dir), 1, 1, "(dir)", "no catalog files (*.yaml) found")])
-    return check_catalog(read_files(files, schema, display_root), schema)
+    if cache is None:
+        return check_catalog(read_files(files, schema, display_root), schema)
+    from catalog.cache import cached
+
+    shown = [(path, _display(path, display_root)) for path in files]
+    return cached(shown, schema, cache, lambda: check_catalog(read_files(files, schema, display_root), schema))
+
+
+def _display(path: Path, display_root: Path | None) -> str:
+    return str(path.relative_to(display_root)) if display_root else str(path)

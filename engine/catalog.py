@@ -8,12 +8,15 @@ from pathlib import Path
 from catalog import Catalog
 from games import REGISTRY
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+ROOT = Path(__file__).resolve().parents[1]
+DATA_DIR = ROOT / "data"
+CACHE_DIR = ROOT / ".cache" / "catalog"
+"""Catalogs loaded before, keyed on the files and the code that read them (catalog/cache.py)."""
 
 
 @cache
 def default_catalog() -> Catalog:
-    return REGISTRY.load(DATA_DIR)
+    return REGISTRY.load(DATA_DIR, cache=CACHE_DIR)
 
 
 def slug(entry_id: str) -> str:

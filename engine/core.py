@@ -12,7 +12,8 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from functools import cache, wraps
+from typing import Any, Callable
 
 from games import grammar
 
@@ -36,6 +37,14 @@ class Action:
         if len(words) < 2:
             raise ActionSyntaxError(f"an action is '<player> <verb> [arguments]', got {text!r}")
         return cls(words[0].lower(), words[1].lower(), tuple(words[2:]))
+
+
+@cache
+def interned(player: str, verb: str, args: tuple[str, ...] = ()) -> Action:
+    """The one :class:`Action` of this text. Engines list the same moves at step after step; built
+    once, they cost a lookup, and the checked ``apply`` finds them in the legal list by identity.
+    (A game has a bounded set of moves, so the cache stays small.)"""
+    return Action(player, verb, args)
 
 
 class EngineError(Exception):
@@ -104,6 +113,17 @@ class DecisionGame(ABC):
     notation_rule = "notation"
     over_rule = "end"
 
+    _legal_memo: tuple[Any, Decision | None, int, list[Action]] | None = None
+    """The last legal actions listed: (state, decision on top, length of its log, actions)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``legal_actions`` is wrapped so that the list of one decision is computed
+        once, however often it is asked for (the random player asks, then the checked ``apply``)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "remembers", False):
+            setattr(cls, "legal_actions", _remembering(own))
+
     def current(self, state: Any) -> Decision | None:
         pending: list[Decision] = state.pending
         return pending[-1] if pending else None
@@ -136,12 +156,41 @@ class DecisionGame(ABC):
         decision = self.current(state)
         if decision is None:
             raise IllegalAction(action, self.over_rule, "the game is over", [])
-        legal = self.legal_actions(state)
+        memo = self._legal_memo  # the list the caller has just been given, if nothing moved since
+        if memo is not None and memo[0] is state and memo[1] is decision and memo[2] == len(state.log):
+            legal = memo[3]
+        else:
+            legal = self.legal_actions(state)
         if action not in legal:
             raise IllegalAction(action, *self.why_illegal(state, decision, action), legal)
+        self._legal_memo = None
         state.pending.pop()
         state.log.append(str(action))
         self._apply(state, decision, action)
+
+
+def _remembering(listing: Callable[[Any, Any], list[Action]]) -> Callable[[Any, Any], list[Action]]:
+    """``legal_actions`` answering again from the last list while nothing can have changed: the
+    same state object, the same decision object on top of its stack, and no step played since
+    (the log has the same length; every step appends to it). The memo holds the state and the
+    decision themselves, so their identities cannot be reused by new objects, and ``apply`` drops
+    it. States change only through ``apply``; one edited by hand is a new position to the engine
+    only if it is a new object (``from_dict``, ``copy``)."""
+
+    @wraps(listing)
+    def legal_actions(self: DecisionGame, state: Any) -> list[Action]:
+        pending: list[Decision] = state.pending
+        decision = pending[-1] if pending else None
+        steps = len(state.log)
+        memo = self._legal_memo
+        if memo is not None and memo[0] is state and memo[1] is decision and memo[2] == steps:
+            return list(memo[3])  # a copy: what the caller does with its list is its own business
+        actions = listing(self, state)
+        self._legal_memo = (state, decision, steps, list(actions))
+        return actions
+
+    legal_actions.remembers = True  # type: ignore[attr-defined]
+    return legal_actions
 
 
 # --- bundles: resource quantities written like "2food+wood" ----------------------------------------

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
 import random
+import signal
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -45,6 +48,7 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
     result = Playout(seed)
     state = engine.new_state()
     before = engine.progress(state)
+    weigh = getattr(engine, "playout_weights", None)
     while not engine.is_terminal(state):
         if result.steps >= max_steps:
             result.violations.append(f"seed {seed}: no end after {max_steps} steps")
@@ -60,7 +64,6 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
                     engine.apply(trial, action)
                 except EngineError as exc:
                     result.violations.append(f"seed {seed} step {result.steps}: listed action {action} fails: {exc}")
-        weigh = getattr(engine, "playout_weights", None)
         action = rng.choices(actions, weights=weigh(state, actions))[0] if weigh else rng.choice(actions)
         try:
             engine.apply(state, action)
@@ -77,6 +80,59 @@ def play(engine: Engine, seed: int, max_steps: int = 20000, probe_every: int = 0
     result.scores = engine.scores(state)
     result.winners = engine.winners(state)
     return result
+
+
+def play_many(engine: Engine, seeds: Iterable[int], jobs: int = 1, **options: Any) -> Iterator[Playout]:
+    """``play(engine, seed, **options)`` for each seed, in the order of the seeds, spread over ``jobs``
+    processes when it is more than 1. A game depends only on its seed, so the results are the same
+    whatever ``jobs`` is.
+
+    The workers are forked from this process (they start with its engine and catalog, nothing is
+    loaded again), ignore Ctrl-C (the terminal sends it to them too; this process stops them), and
+    are terminated on any exception here, KeyboardInterrupt and SystemExit included: the caller
+    turns SIGTERM into one (``sys.exit``) and no worker outlives the run.
+    """
+    seeds = list(seeds)
+    if jobs <= 1 or len(seeds) <= 1:
+        for seed in seeds:
+            yield play(engine, seed, **options)
+        return
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(min(jobs, len(seeds)), initializer=_adopt, initargs=(engine, options))
+    try:
+        # small chunks keep the workers evenly busy and the progress moving; imap keeps seed order
+        yield from pool.imap(_play_seed, seeds, chunksize=max(1, min(16, len(seeds) // (jobs * 8))))
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+_worker: tuple[Engine, dict[str, Any]] | None = None
+"""The engine and options a worker process plays with (set once, when the worker starts)."""
+
+
+def _adopt(engine: Engine, options: dict[str, Any]) -> None:
+    global _worker
+    _worker = (engine, options)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to end this worker if the process that started it dies without stopping it (SIGKILL)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown has to do
+        pass
+
+
+def _play_seed(seed: int) -> Playout:
+    assert _worker is not None, "a worker plays only after _adopt"
+    engine, options = _worker
+    return play(engine, seed, **options)
 
 
 def summary(playouts: Sequence[Playout], seats: Sequence[str]) -> dict[str, Any]:

@@ -34,5 +34,6 @@ class Registry:
         """This registry plus more games (a test registers a synthetic game this way)."""
         return Registry((*self.modules, *extra))
 
-    def load(self, data_dir: Path, display_root: Path | None = None) -> Catalog:
-        return load_catalog(data_dir, self.schema, display_root)
+    def load(self, data_dir: Path, display_root: Path | None = None, cache: Path | None = None) -> Catalog:
+        """The catalogs under ``data_dir`` (``cache``: a folder keeping loaded catalogs, see catalog/cache.py)."""
+        return load_catalog(data_dir, self.schema, display_root, cache)

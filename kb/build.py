@@ -133,7 +133,7 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
 def _build(project: Project, datasette_url: str, site_url: str, registry: Registry, engines: Mapping[str, Any] | None,
            stages: _Stages) -> BuildReport:
     started = time.perf_counter()
-    catalog = registry.load(project.data, display_root=project.root)
+    catalog = registry.load(project.data, display_root=project.root, cache=project.cache)
     stages.done(f"catalogs read and validated ({len(catalog.entries)} entries)")
     staging = new_staging(project)
     try:

@@ -48,7 +48,8 @@ def validate(root: str | None, data_dir: str | None) -> None:
     folder = Path(data_dir).resolve() if data_dir else project.data
     problems: list[Problem] = []
     try:
-        catalog = REGISTRY.load(folder, display_root=project.root if folder.is_relative_to(project.root) else None)
+        catalog = REGISTRY.load(folder, display_root=project.root if folder.is_relative_to(project.root) else None,
+                                cache=project.cache)
     except CatalogError as exc:
         problems += exc.problems
     scenarios = project.root / "scenarios"
@@ -200,14 +201,17 @@ def explain_command(file: str, scenario_id: str | None) -> None:
 @click.option("--variant", "variants", multiple=True, help="A variant of the game's catalog (repeatable)")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="An option the game's engine takes, such as the board to play on (repeatable)")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Processes to spread the games over (the same seeds give the same games)")
 def play_command(game: str, players: int | None, count: int, seed: int, as_json: bool,
-                 variants: tuple[str, ...], options: tuple[str, ...]) -> None:
+                 variants: tuple[str, ...], options: tuple[str, ...], jobs: int) -> None:
     """Play seeded random games, checking every invariant; print games per second (a benchmark)."""
     import json
+    import signal
     import time
 
     import engine
-    from engine.playout import play, summary
+    from engine.playout import play_many, summary
 
     try:
         chosen: dict[str, object] = {"players": players} if players is not None else {}
@@ -223,13 +227,19 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
         raise click.ClickException(f"{game} takes no such option ({exc})") from exc
     except ValueError as exc:
         raise click.ClickException(str(exc)) from exc
-    started = time.perf_counter()
-    with click.progressbar(range(count), label=f"{game}, {len(instance.players)} players", file=sys.stderr,
-                           show_pos=True, show_eta=True) as bar:
-        playouts = [play(instance, seed + i) for i in bar]
-    seconds = time.perf_counter() - started
+    # SIGTERM ends the run as Ctrl-C does, through an exception, so that the workers are stopped
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    try:
+        started = time.perf_counter()
+        games = play_many(instance, range(seed, seed + count), jobs)
+        with click.progressbar(games, length=count, label=f"{game}, {len(instance.players)} players",
+                               file=sys.stderr, show_pos=True, show_eta=True) as bar:
+            playouts = list(bar)
+        seconds = time.perf_counter() - started
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     violations = [v for p in playouts for v in p.violations]
-    report = {"games": count, "seconds": round(seconds, 3), "games_per_second": round(count / seconds, 1),
+    report = {"games": count, "jobs": jobs, "seconds": round(seconds, 3), "games_per_second": round(count / seconds, 1),
               **summary(playouts, instance.players), "violations": violations}
     if as_json:
         click.echo(json.dumps(report))

@@ -27,6 +27,11 @@ class Project:
         return self.root / "site"
 
     @property
+    def cache(self) -> Path:
+        """Catalogs loaded before, keyed on their files and the code that read them (catalog/cache.py)."""
+        return self.root / ".cache" / "catalog"
+
+    @property
     def schemas(self) -> Path:
         return self.root / "schemas"
 

@@ -10,14 +10,14 @@ Action notation (``<player> <verb> <arguments>``):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.catalog import slug
 from engine.caylus import effects
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
-from engine.core import Action, ActionSyntaxError, Decision, format_bundle, parse_bundle
-from games.caylus.kinds import ClaimTurnOrderEffect, InnEffect, RelocateWorkerEffect
+from engine.core import Action, ActionSyntaxError, Decision, covers, format_bundle, interned, parse_bundle
 
 CASTLE = "castle"
 
@@ -28,19 +28,12 @@ CASTLE = "castle"
 def placement_targets(state: State, rules: Rules, player: str, by_gate: bool = False) -> list[str]:
     """Where a worker of ``player`` may go now: special buildings, the castle, road buildings."""
     out = []
-    for building in rules.specials():
-        name = slug(building.id)
+    for name, role in rules.special_places:
         occupants = state.specials[name]
-        if isinstance(building.effect, RelocateWorkerEffect):
-            if not by_gate and occupants[0] is None:
-                out.append(name)
-        elif isinstance(building.effect, ClaimTurnOrderEffect):
+        if role == "claim":
             if None in occupants and player not in occupants:
                 out.append(name)
-        elif isinstance(building.effect, InnEffect):
-            if occupants[0] is None:  # a new worker always enters the left circle
-                out.append(name)
-        elif occupants[0] is None:
+        elif occupants[0] is None and not (by_gate and role == "gate"):  # a new worker enters the inn's left circle
             out.append(name)
     if len(state.castle_workers) < rules.castle.worker_spaces and player not in state.castle_workers:
         out.append(CASTLE)
@@ -66,18 +59,40 @@ def road_index(target: str) -> int | None:
     return int(target.rsplit("@", 1)[1]) - 1 if "@" in target else None
 
 
-def placement_cost(state: State, rules: Rules, player: str, target: str) -> int:
-    inn = next((b for b in rules.specials() if isinstance(b.effect, InnEffect)), None)
-    if inn is not None and state.specials[slug(inn.id)][1] == player:
-        return inn.effect.placement_cost["deniers"]  # type: ignore[union-attr]
-    index = road_index(target)
-    if index is not None and state.road[index].owner == player:
-        return rules.road.own_building_cost["deniers"]
+@dataclass(frozen=True)
+class PlacementPrice:
+    """What placing a worker costs one player at one decision, whatever the target: worked out once
+    per decision, then asked of every target."""
+
+    flat: int | None
+    """The inn's price for its guest, which replaces every other."""
+    own_building: int
+    usual: int
+    player: str
+
+    def of(self, state: State, target: str) -> int:
+        if self.flat is not None:
+            return self.flat
+        index = road_index(target)
+        if index is not None and state.road[index].owner == self.player:
+            return self.own_building
+        return self.usual
+
+
+def placement_price(state: State, rules: Rules, player: str) -> PlacementPrice:
+    inn = rules.inn
+    flat = inn[1] if inn is not None and state.specials[inn[0]][1] == player else None
     after_opponent = rules.placement_cost_after_opponent_passed()
     if after_opponent is not None and state.passed:
-        return after_opponent
-    scale = rules.road.passing_scale
-    return scale[min(len(state.passed), len(scale) - 1)]
+        usual = after_opponent
+    else:
+        scale = rules.road.passing_scale
+        usual = scale[min(len(state.passed), len(scale) - 1)]
+    return PlacementPrice(flat, rules.road.own_building_cost["deniers"], usual, player)
+
+
+def placement_cost(state: State, rules: Rules, player: str, target: str) -> int:
+    return placement_price(state, rules, player).of(state, target)
 
 
 def put_worker(state: State, rules: Rules, player: str, target: str) -> None:
@@ -102,14 +117,15 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
     p, data = decision.player, decision.data
 
     def act(verb: str, *args: str) -> Action:
-        return Action(p, verb, tuple(args))
+        return interned(p, verb, args)
 
     kind = decision.kind
     if kind == "place":
         out = [act("pass")]
         if state.players[p].workers > 0:
             deniers = state.players[p].deniers
-            out += [act("place", t) for t in placement_targets(state, rules, p) if placement_cost(state, rules, p, t) <= deniers]
+            pricing = placement_price(state, rules, p)
+            out += [act("place", t) for t in placement_targets(state, rules, p) if pricing.of(state, t) <= deniers]
         return out
     if kind == "gate":
         return [act("move", t) for t in placement_targets(state, rules, p, by_gate=True)] + [act("decline")]
@@ -119,17 +135,19 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
         return [act("take", effects.text(rules, c)) for c in data["choices"]]
     if kind == "provost":
         out = []
+        have = effects.wallet(state, p)  # what the player has, once for every distance
         for k in range(-data["max"], data["max"] + 1):
             target = state.provost + k
-            price = {res: n * abs(k) for res, n in data["cost"].items()}
-            if rules.road.provost_min <= target <= rules.road.provost_max and effects.can_pay(state, p, price):
+            if rules.road.provost_min <= target <= rules.road.provost_max \
+                    and covers(have, {res: n * abs(k) for res, n in data["cost"].items()}):
                 out.append(act("provost", f"{k:+d}" if k else "0"))
         return out
     if kind == "trade":
         out = []
+        have = effects.wallet(state, p)
         for option in data["options"]:
             for give in effects.concrete(rules, option["give"]):
-                if effects.can_pay(state, p, give):
+                if covers(have, give):
                     out += [act("trade", effects.text(rules, give), "for", effects.text(rules, get))
                             for get in effects.concrete(rules, option["get"])]
         return out + [act("decline")]
@@ -200,16 +218,16 @@ def apply(state: State, rules: Rules, decision: Decision, action: Action) -> Non
             put_worker(state, rules, p, target)
         state.cursor = (state.turn_order.index(p) + 1) % len(state.turn_order)
     elif kind == "gate":
-        gate = next(b for b in rules.specials() if isinstance(b.effect, RelocateWorkerEffect))
-        state.specials[slug(gate.id)] = [None]
+        gate = next(name for name, role in rules.special_places if role == "gate")
+        state.specials[gate] = [None]
         if verb == "move":
             put_worker(state, rules, p, action.args[0])
         else:
             player.workers += 1
     elif kind == "inn":
         if verb == "leave":
-            inn = next(b for b in rules.specials() if isinstance(b.effect, InnEffect))
-            state.specials[slug(inn.id)][1] = None
+            assert rules.inn is not None  # an inn decision comes only from the inn
+            state.specials[rules.inn[0]][1] = None
             player.workers += 1
     elif kind == "take":
         bundle = parse_bundle(action.args[0])

@@ -16,7 +16,18 @@ from engine.core import Decision, covers, format_bundle
 
 
 def concrete(rules: Rules, bundle: Mapping[str, int]) -> Iterator[dict[str, int]]:
-    """Every concrete bundle a bundle with wildcards stands for (``any-cube: 1`` -> one per cube kind)."""
+    """Every concrete bundle a bundle with wildcards stands for (``any-cube: 1`` -> one per cube kind).
+
+    The catalog's bundles are few and asked for at step after step: each is expanded once a game
+    (and handed out as fresh dicts, which callers may change)."""
+    key = tuple(bundle.items())
+    known = rules.concrete_bundles.get(key)
+    if known is None:
+        known = rules.concrete_bundles[key] = list(_expand(rules, bundle))
+    return (dict(one) for one in known)
+
+
+def _expand(rules: Rules, bundle: Mapping[str, int]) -> Iterator[dict[str, int]]:
     fixed = {k: n for k, n in bundle.items() if rules.wildcard(k) is None}
     wild = [(k, n) for k, n in bundle.items() if rules.wildcard(k) is not None]
 

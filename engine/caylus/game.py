@@ -7,6 +7,7 @@ top; ``apply(state, action)`` checks and plays one (in place, like a chess board
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import permutations
 from typing import Any
 
@@ -130,12 +131,17 @@ class Caylus(DecisionGame):
         decision = self.current(state)
         if decision is None:
             return []
-        if decision.kind == "chance_tiles":
-            tiles = phases.neutral_tiles(self.rules)
-            return [Action(CHANCE, "tiles", (",".join(p),)) for p in permutations(tiles)]
-        if decision.kind == "chance_order":
-            return [Action(CHANCE, "order", (",".join(p),)) for p in permutations(self.players)]
+        if decision.kind in ("chance_tiles", "chance_order"):
+            return list(self._chance_actions[decision.kind])  # a copy: the game keeps its own
         return decisions.legal(state, self.rules, decision)
+
+    @cached_property
+    def _chance_actions(self) -> dict[str, list[Action]]:
+        """Every order of the neutral tiles and of the players: the same at the start of every game
+        (hundreds of actions), so listed once."""
+        tiles = phases.neutral_tiles(self.rules)
+        return {"chance_tiles": [Action(CHANCE, "tiles", (",".join(p),)) for p in permutations(tiles)],
+                "chance_order": [Action(CHANCE, "order", (",".join(p),)) for p in permutations(self.players)]}
 
     def parse(self, state: State, text: str) -> Action:
         """Parse an action's text, completing short forms (``red place carpenter-fixed`` -> ``...@8``)."""

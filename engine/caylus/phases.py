@@ -8,6 +8,7 @@ state saved between two decisions resumes exactly where it stopped.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 from engine.catalog import slug
 from engine.caylus import effects
@@ -273,50 +274,85 @@ def workers_on_board(state: State) -> dict[str, int]:
     return count
 
 
+def _board_census(state: State, rules: Rules) -> tuple[set[str | None], dict[str, int], list[str]]:
+    """One pass over the board, as the invariants run at every step: every player named anywhere
+    (None for an empty place), workers placed per player, and what is wrong on the road."""
+    named: set[str | None] = {*state.passed, *state.castle_workers}
+    placed: dict[str, int] = {}
+    wrong: list[str] = []
+    for i, space in enumerate(state.road):
+        worker, building = space.worker, space.building
+        named.add(space.owner)
+        if worker:
+            named.add(worker)
+            placed[worker] = placed.get(worker, 0) + 1
+            if building is None:
+                wrong.append(f"road.{i + 1}: a worker stands on an empty space")
+        if building and building not in rules.buildings:
+            wrong.append(f"road.{i + 1}.building: no building {building!r} in the catalog")
+    for occupants in state.specials.values():
+        for colour in occupants:
+            if colour:
+                named.add(colour)
+                placed[colour] = placed.get(colour, 0) + 1
+    for colour in state.castle_workers:
+        placed[colour] = placed.get(colour, 0) + 1
+    for houses in state.castle.values():
+        named.update(houses)
+    return named, placed, wrong
+
+
+@lru_cache(maxsize=16)
+def _seats(players: tuple[str, ...]) -> tuple[frozenset[str], list[str]]:
+    """The game's players as a set and in sorted order, what every step's check compares with."""
+    return frozenset(players), sorted(players)
+
+
 def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> Iterator[str]:
     if state.phase not in STEPS and state.phase not in ("over", "setup"):
         yield f"phase: {state.phase!r} is not one of {', '.join(STEPS)}"
-    if set(state.players) != set(players):
-        yield f"players: {sorted(state.players)} are not the game's players {sorted(players)}"
-    if sorted(state.turn_order) != sorted(players):
-        yield f"turn_order: {state.turn_order} is not an order of {sorted(players)}"
-    named: list[tuple[str, Iterable[str | None]]] = [("passed", state.passed), ("castle_workers", state.castle_workers),
-             *((f"specials.{name}", occupants) for name, occupants in state.specials.items()),
-             *((f"castle.{name}", houses) for name, houses in state.castle.items()),
-             *((f"road.{i + 1}", [space.owner, space.worker]) for i, space in enumerate(state.road))]
-    for where, who in named:
-        strangers = [p for p in who if p is not None and p not in players]
-        if strangers:
-            yield f"{where}: {', '.join(map(repr, strangers))} is not a player ({', '.join(players)})"
+    seats, in_order = _seats(players)
+    if state.players.keys() != seats:
+        yield f"players: {sorted(state.players)} are not the game's players {in_order}"
+    if sorted(state.turn_order) != in_order:
+        yield f"turn_order: {state.turn_order} is not an order of {in_order}"
+    named, on_board, road_wrong = _board_census(state, rules)
+    named.discard(None)
+    if not named <= seats:  # where the stranger stands is worked out only when there is one
+        places: list[tuple[str, Iterable[str | None]]] = [("passed", state.passed), ("castle_workers", state.castle_workers),
+                 *((f"specials.{name}", occupants) for name, occupants in state.specials.items()),
+                 *((f"castle.{name}", houses) for name, houses in state.castle.items()),
+                 *((f"road.{i + 1}", [space.owner, space.worker]) for i, space in enumerate(state.road))]
+        for where, who in places:
+            strangers = [p for p in who if p is not None and p not in players]
+            if strangers:
+                yield f"{where}: {', '.join(map(repr, strangers))} is not a player ({', '.join(players)})"
     per_player = rules.workers_per_player()
-    on_board = workers_on_board(state)
+    columns = len(rules.favour_columns)
     for colour, player in state.players.items():
         if player.deniers < 0:
             yield f"players.{colour}.deniers: {player.deniers} is negative"
         if player.prestige < 0:
             yield f"players.{colour}.prestige: {player.prestige} is negative"
-        for kind, n in player.cubes.items():
-            if n < 0:
-                yield f"players.{colour}.cubes.{kind}: {n} is negative"
+        if player.cubes and min(player.cubes.values()) < 0:
+            for kind, n in player.cubes.items():
+                if n < 0:
+                    yield f"players.{colour}.cubes.{kind}: {n} is negative"
         total = player.workers + on_board.get(colour, 0)
         if total != per_player:
             yield f"players.{colour}.workers: {player.workers} in hand + {on_board.get(colour, 0)} placed is {total}, not {per_player}"
         for row, column in player.markers.items():
-            if not 0 <= column <= len(rules.favour_columns):
+            if not 0 <= column <= columns:
                 yield f"players.{colour}.markers.{row}: column {column} is off the table"
     if not rules.road.provost_min <= state.provost <= rules.road.provost_max:
         yield f"provost: space {state.provost} is off the road ({rules.road.provost_min}-{rules.road.provost_max})"
     if not 1 <= state.bailiff <= rules.road.spaces:
         yield f"bailiff: space {state.bailiff} is off the road"
-    for section in rules.sections:
-        houses = state.castle.get(slug(section.id), [])
-        if len(houses) > section.spaces:
-            yield f"castle.{slug(section.id)}: {len(houses)} houses exceed its {section.spaces} spaces"
-    for name, left in state.stock.items():
+    for name, spaces in rules.section_spaces:
+        houses = state.castle.get(name, [])
+        if len(houses) > spaces:
+            yield f"castle.{name}: {len(houses)} houses exceed its {spaces} spaces"
+    for name, left in state.stock.items() if state.stock and min(state.stock.values()) < 0 else ():
         if left < 0:
             yield f"stock.{name}: {left} is negative"
-    for i, space in enumerate(state.road):
-        if space.worker and space.building is None:
-            yield f"road.{i + 1}: a worker stands on an empty space"
-        if space.building and space.building not in rules.buildings:
-            yield f"road.{i + 1}.building: no building {space.building!r} in the catalog"
+    yield from road_wrong

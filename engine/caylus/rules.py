@@ -21,7 +21,10 @@ from games.caylus.kinds import (
     FavourColumn,
     FavourRow,
     FavourTable,
+    ClaimTurnOrderEffect,
+    InnEffect,
     Phase,
+    RelocateWorkerEffect,
     Road,
 )
 
@@ -131,10 +134,7 @@ class Rules:
         return any(v.turn_order_rule == "alternate_each_turn" for v in self.active_variants())
 
     def placement_cost_after_opponent_passed(self) -> int | None:
-        for v in self.active_variants():
-            if v.placement_cost_after_opponent_passed:
-                return v.placement_cost_after_opponent_passed["deniers"]
-        return None
+        return self._after_opponent_passed
 
     # --- lookups ------------------------------------------------------------------------------
 
@@ -153,6 +153,46 @@ class Rules:
     def _specials(self) -> list[Building]:
         found = [b for b in self.buildings.values() if b.category == "special" and self.building_in_play(b)]
         return sorted(found, key=lambda b: b.activation_order or 0)
+
+    @cached_property
+    def special_places(self) -> list[tuple[str, str]]:
+        """The special buildings in play as (slug, how a worker gets there): ``gate`` (not by the
+        gate itself), ``claim`` (one worker of each player, a free circle), ``inn`` or ``plain``
+        (the first circle free): read once a game, not at every placement."""
+        def role(building: Building) -> str:
+            effect = building.effect
+            if isinstance(effect, RelocateWorkerEffect):
+                return "gate"
+            if isinstance(effect, ClaimTurnOrderEffect):
+                return "claim"
+            return "inn" if isinstance(effect, InnEffect) else "plain"
+
+        return [(slug(b.id), role(b)) for b in self._specials]
+
+    @cached_property
+    def concrete_bundles(self) -> dict[tuple[tuple[str, int], ...], list[dict[str, int]]]:
+        """Bundles with wildcards already expanded (by effects.concrete), by their items."""
+        return {}
+
+    @cached_property
+    def section_spaces(self) -> list[tuple[str, int]]:
+        """The castle's sections as (slug, spaces), in order."""
+        return [(slug(section.id), section.spaces) for section in self.sections]
+
+    @cached_property
+    def inn(self) -> tuple[str, int] | None:
+        """The inn's slug and what a worker costs its guest, if the inn is in play."""
+        for building in self._specials:
+            if isinstance(building.effect, InnEffect):
+                return slug(building.id), building.effect.placement_cost["deniers"]
+        return None
+
+    @cached_property
+    def _after_opponent_passed(self) -> int | None:
+        for v in self.active_variants():
+            if v.placement_cost_after_opponent_passed:
+                return v.placement_cost_after_opponent_passed["deniers"]
+        return None
 
     def phase(self, name: str) -> Phase:
         return next(p for p in self.phases if slug(p.id) == name)

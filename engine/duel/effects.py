@@ -8,10 +8,11 @@ top of the stack and stop when those run out (duel.discrepancy.bank-runs-short).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
-from engine.core import Action, Decision, format_bundle, parse_bundle
+from engine.core import Action, Decision, format_bundle, interned, parse_bundle
 from engine.duel.cards import CardInPlay, card_in_play
 from engine.duel.rules import Rules
 from engine.duel.state import State
@@ -42,11 +43,21 @@ def take_seals(state: State, player: str, count: int) -> None:
 
 
 def bundles(caps: dict[str, int], most: int, least: int = 0) -> Iterator[dict[str, int]]:
-    """Every bundle with at most ``caps[slug]`` of each slug and ``least``..``most`` markers in all."""
-    slugs = sorted(s for s, n in caps.items() if n > 0)
-    for counts in product(*(range(min(caps[s], most) + 1) for s in slugs)):
+    """Every bundle with at most ``caps[slug]`` of each slug and ``least``..``most`` markers in all
+    (fresh dicts, in a stable order; the same few are asked for at turn after turn, so each list is
+    worked out once)."""
+    known = _bundles(tuple(sorted((s, n) for s, n in caps.items() if n > 0)), most, least)
+    return (dict(bundle) for bundle in known)
+
+
+@lru_cache(maxsize=4096)
+def _bundles(caps: tuple[tuple[str, int], ...], most: int, least: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    slugs = [s for s, _ in caps]
+    out = []
+    for counts in product(*(range(min(n, most) + 1) for _, n in caps)):
         if least <= sum(counts) <= most:
-            yield {s: n for s, n in zip(slugs, counts, strict=True) if n}
+            out.append(tuple((s, n) for s, n in zip(slugs, counts, strict=True) if n))
+    return tuple(out)
 
 
 def finish_section(state: State, rules: Rules, player: str, numeral: str) -> None:
@@ -134,7 +145,7 @@ def _legal_buy_seals(state: State, rules: Rules, d: Decision) -> list[Action]:
     me = state.players[d.player]
     price = d.data["effect"]["gold_each"]
     most = min(len(state.stack), me.gold // price if price else len(state.stack))
-    return [Action(d.player, "buy-seals", (str(n),)) for n in range(most + 1)]
+    return [interned(d.player, "buy-seals", (str(n),)) for n in range(most + 1)]
 
 
 def _legal_take_raws(state: State, rules: Rules, d: Decision) -> list[Action]:
@@ -144,7 +155,7 @@ def _legal_take_raws(state: State, rules: Rules, d: Decision) -> list[Action]:
     most = effect["count"] if effect["count"] is not None else sum(caps.values())
     if price:
         most = min(most, me.gold // price)
-    return [Action(d.player, "take", (format_bundle(b),)) for b in bundles(caps, most)]
+    return [interned(d.player, "take", (format_bundle(b),)) for b in bundles(caps, most)]
 
 
 def _legal_convert_raws(state: State, rules: Rules, d: Decision) -> list[Action]:
@@ -159,14 +170,14 @@ def _legal_convert_raws(state: State, rules: Rules, d: Decision) -> list[Action]
         targets = [n for n in rules.numerals if n not in me.finished
                    and len(me.sections[n]) < rules.construction.materials_per_section]
         choices = [((raw,), n) for raw, cap in sorted(caps.items()) if cap for n in targets] if most >= 1 else []
-        out = [Action(d.player, "convert", ("nothing",))]
+        out = [interned(d.player, "convert", ("nothing",))]
         for (raw,), numeral in choices:
-            out += [Action(d.player, "convert", (raw, numeral, *paid)) for paid in seal_payments(me.seals, effect["seals_each"])]
+            out += [interned(d.player, "convert", (raw, numeral, *paid)) for paid in seal_payments(me.seals, effect["seals_each"])]
         return out
     out = []
     for bundle in bundles(caps, most):
         count = sum(bundle.values())
-        out += [Action(d.player, "convert", (format_bundle(bundle), *paid))
+        out += [interned(d.player, "convert", (format_bundle(bundle), *paid))
                 for paid in seal_payments(me.seals, effect["seals_each"] * count)]
     return out
 
@@ -181,19 +192,19 @@ def seal_payments(hand: list[str], count: int) -> list[tuple[str, ...]]:
 
 def _legal_market(state: State, rules: Rules, d: Decision) -> list[Action]:
     me, effect = state.players[d.player], d.data["effect"]
-    out = [Action(d.player, "finish")]
+    out = [interned(d.player, "finish")]
     if me.gold >= effect["gold"]:
         caps = {r: me.reserve.get(r, 0) for r in rules.raws}
-        out += [Action(d.player, "buy", (format_bundle(b),)) for b in bundles(caps, effect["quantity"], effect["quantity"])]
+        out += [interned(d.player, "buy", (format_bundle(b),)) for b in bundles(caps, effect["quantity"], effect["quantity"])]
     wool = me.camp.get("wool", 0)
-    out += [Action(d.player, "sell", (format_bundle({"wool": n}),)) for n in range(1, wool + 1)]
+    out += [interned(d.player, "sell", (format_bundle({"wool": n}),)) for n in range(1, wool + 1)]
     return out
 
 
 def _legal_sell_wool(state: State, rules: Rules, d: Decision) -> list[Action]:
     me, effect = state.players[d.player], d.data["effect"]
     most = min(effect["max"], me.camp.get("wool", 0))
-    return [Action(d.player, "sell", (format_bundle({"wool": n}),)) for n in range(most + 1)]
+    return [interned(d.player, "sell", (format_bundle({"wool": n}),)) for n in range(most + 1)]
 
 
 def activation_targets(state: State, rules: Rules, player: str, effect: dict[str, Any], source: int | None) -> list[int]:
@@ -221,16 +232,16 @@ def activation_targets(state: State, rules: Rules, player: str, effect: dict[str
 
 def _legal_activate_card(state: State, rules: Rules, d: Decision) -> list[Action]:
     cells = activation_targets(state, rules, d.player, d.data["effect"], d.data["source"])
-    return [Action(d.player, "activate", ("none",))] + [Action(d.player, "activate", (str(c),)) for c in cells]
+    return [interned(d.player, "activate", ("none",))] + [interned(d.player, "activate", (str(c),)) for c in cells]
 
 
 def _legal_return_material(state: State, rules: Rules, d: Decision) -> list[Action]:
     me = state.players[d.player]
-    return [Action(d.player, "return", (n, m)) for n in rules.numerals for m in sorted(set(me.sections[n]))]
+    return [interned(d.player, "return", (n, m)) for n in rules.numerals for m in sorted(set(me.sections[n]))]
 
 
 def _legal_withdraw(state: State, rules: Rules, d: Decision) -> list[Action]:
-    return [Action(d.player, "withdraw", (str(c),)) for c in sorted(state.marks.get(d.player, []))]
+    return [interned(d.player, "withdraw", (str(c),)) for c in sorted(state.marks.get(d.player, []))]
 
 
 LEGAL = {

@@ -10,17 +10,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from engine.core import (
-    CHANCE,
-    Action,
-    ActionSyntaxError,
-    Decision,
-    DecisionGame,
-    InvalidState,
-    format_bundle,
-    parse_bundle,
-    to_move_index,
-)
+from engine.core import (CHANCE, Action, ActionSyntaxError, Decision, DecisionGame, InvalidState, format_bundle,
+                         interned, parse_bundle, to_move_index)
 from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
@@ -29,6 +20,8 @@ from engine.duel.invariants import invariant_problems
 from engine.duel.state import Player, State
 from engine.merge import merge
 from catalog import Catalog
+
+_PLAYOUT_WEIGHTS = {"build": 50.0, "use": 4.0, "play": 4.0, "done": 0.3, "concede": 0.5, "buy": 0.5, "buy-seals": 0.5}
 
 
 class Duel(DecisionGame):
@@ -156,7 +149,7 @@ class Duel(DecisionGame):
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random games lean towards building and using cards, so that they reach the end rules."""
-        weight = {"build": 50.0, "use": 4.0, "play": 4.0, "done": 0.3, "concede": 0.5, "buy": 0.5, "buy-seals": 0.5}
+        weight = _PLAYOUT_WEIGHTS
         return [weight.get(a.verb, 1.0) * (3.0 if a.verb in ("convert", "take") and a.args[0] != "nothing" else 1.0)
                 for a in actions]
 
@@ -193,20 +186,20 @@ class Duel(DecisionGame):
 
 
 def _legal_stack(game: Duel, state: State, d: Decision) -> list[Action]:
-    return [Action(CHANCE, "stack", (",".join(p),)) for p in sorted(set(permutations(game.spare_seals())))]
+    return [interned(CHANCE, "stack", (",".join(p),)) for p in sorted(set(permutations(game.spare_seals())))]
 
 
 def _legal_deal(game: Duel, state: State, d: Decision) -> list[Action]:
-    return [Action(CHANCE, "deal", (text,)) for text in sorted(set(state.draw))]
+    return [interned(CHANCE, "deal", (text,)) for text in sorted(set(state.draw))]
 
 
 def _legal_place(game: Duel, state: State, d: Decision) -> list[Action]:
     first = state.lines.get(state.order[0]) if d.player != state.order[0] else None
-    return [Action(d.player, "line", (name,)) for name in game.rules.lines if first is None or line_type(name) != line_type(first)]
+    return [interned(d.player, "line", (name,)) for name in game.rules.lines if first is None or line_type(name) != line_type(first)]
 
 
 def _legal_siege(game: Duel, state: State, d: Decision) -> list[Action]:
-    return [Action(d.player, "pass")] + [Action(d.player, "play", (t,)) for t in sorted(set(flow.withdraw_cards(state, game.rules, d.player)))]
+    return [interned(d.player, "pass")] + [interned(d.player, "play", (t,)) for t in sorted(set(flow.withdraw_cards(state, game.rules, d.player)))]
 
 
 def _legal_flick(game: Duel, state: State, d: Decision) -> list[Action]:
@@ -214,38 +207,38 @@ def _legal_flick(game: Duel, state: State, d: Decision) -> list[Action]:
     seals = sorted(set(me.seals)) + (["personal"] if me.personal_seal else [])
     cost = game.rules.high_face_cost
     # each player's opening flick is compulsory (duel.discrepancy.opening-flicks)
-    out = [Action(d.player, "concede")] if state.conflict is not None and state.conflict.flicked[d.player] else []
+    out = [interned(d.player, "concede")] if state.conflict is not None and state.conflict.flicked[d.player] else []
     for seal in seals:
         if cost is None:
-            out.append(Action(d.player, "flick", (seal,)))
+            out.append(interned(d.player, "flick", (seal,)))
         else:
-            out.append(Action(d.player, "flick", (seal, "low")))
+            out.append(interned(d.player, "flick", (seal, "low")))
             if me.gold >= cost:
-                out.append(Action(d.player, "flick", (seal, "high")))
+                out.append(interned(d.player, "flick", (seal, "high")))
     return out
 
 
 def _legal_face(game: Duel, state: State, d: Decision) -> list[Action]:
-    return [Action(CHANCE, "face", (str(f),)) for f in sorted(set(faces(game, d.data["seal"])))]
+    return [interned(CHANCE, "face", (str(f),)) for f in sorted(set(faces(game, d.data["seal"])))]
 
 
 def _legal_keep(game: Duel, state: State, d: Decision) -> list[Action]:
     assert state.conflict is not None
-    return [Action(d.player, "keep", (s,)) for s in sorted({s for s in state.conflict.flicked[d.player] if s != "personal"})]
+    return [interned(d.player, "keep", (s,)) for s in sorted({s for s in state.conflict.flicked[d.player] if s != "personal"})]
 
 
 def _legal_turn(game: Duel, state: State, d: Decision) -> list[Action]:
     rules, me = game.rules, state.players[d.player]
-    out = [Action(d.player, "done")]
-    held = [Action(d.player, "play", (t,)) for t in sorted(set(me.held)) if t not in flow.withdraw_cards(state, rules, d.player)]
+    out = [interned(d.player, "done")]
+    held = [interned(d.player, "play", (t,)) for t in sorted(set(me.held)) if t not in flow.withdraw_cards(state, rules, d.player)]
     if me.built is not None:
         # the cards won this round come before building; a kept 1x card may be played at any point of one's turn
-        return out + held + [Action(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
+        return out + held + [interned(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
     for cell in sorted(state.marks.get(d.player, [])):
         if cell not in state.used and card_in_play(rules, str(state.offer[cell - 1])).usable_by(d.player):
-            out.append(Action(d.player, "use", (str(cell),)))
+            out.append(interned(d.player, "use", (str(cell),)))
     out += held
-    out += [Action(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
+    out += [interned(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
     return out
 
 

@@ -18,6 +18,10 @@ def invariant_problems(state: State, rules: Rules) -> list[str]:
         out.append(f"offer: {len(state.offer)} cells, the grid has {rules.cells}")
     if state.bank < 0:
         out.append(f"bank: {state.bank} is negative")
+    markers = rules.marker_kinds
+    per_section = rules.construction.materials_per_section
+    markers_each = rules.structure.markers_per_player
+    overfull: list[str] = []
     seals_seen: dict[str, int] = {}
     for seal in state.stack:
         seals_seen[seal] = seals_seen.get(seal, 0) + 1
@@ -26,17 +30,23 @@ def invariant_problems(state: State, rules: Rules) -> list[str]:
             out.append(f"players.{colour}.gold: {me.gold} is negative")
         for seal in me.seals:
             seals_seen[seal] = seals_seen.get(seal, 0) + 1
-        for raw, resource in rules.raws.items():
-            material = rules.material_of[raw]
-            counts = {"camp": me.camp.get(raw, 0) + me.camp.get(material, 0), "reserve": me.reserve.get(raw, 0),
-                      "buildings": sum(s.count(material) for s in me.sections.values()), "box": me.boxed.get(raw, 0)}
-            if any(n < 0 for n in counts.values()) or sum(counts.values()) != resource.per_player:
-                out.append(f"players.{colour}: {raw} markers {counts} do not add up to {resource.per_player}")
+        in_buildings: dict[str, int] = {}  # materials on the unfinished sections, counted once for every raw
         for numeral, materials in me.sections.items():
-            if len(materials) > rules.construction.materials_per_section:
-                out.append(f"players.{colour}.sections.{numeral}: {len(materials)} materials")
+            for material in materials:
+                in_buildings[material] = in_buildings.get(material, 0) + 1
+            if len(materials) > per_section:
+                overfull.append(f"players.{colour}.sections.{numeral}: {len(materials)} materials")
+        camp, reserve, boxed = me.camp, me.reserve, me.boxed
+        for raw, material, per_player in markers:
+            in_camp, in_reserve, built, in_box = (camp.get(raw, 0) + camp.get(material, 0), reserve.get(raw, 0),
+                                                  in_buildings.get(material, 0), boxed.get(raw, 0))
+            if in_camp < 0 or in_reserve < 0 or built < 0 or in_box < 0 or in_camp + in_reserve + built + in_box != per_player:
+                counts = {"camp": in_camp, "reserve": in_reserve, "buildings": built, "box": in_box}
+                out.append(f"players.{colour}: {raw} markers {counts} do not add up to {per_player}")
+        out += overfull  # reported after the markers, as they always were
+        overfull.clear()
         cells = state.marks.get(colour, [])
-        if len(cells) > rules.structure.markers_per_player or len(set(cells)) != len(cells):
+        if len(cells) > markers_each or len(set(cells)) != len(cells):
             out.append(f"marks.{colour}: {cells}")
         in_conflict = state.conflict is not None and "personal" in state.conflict.flicked[colour]
         if me.personal_seal == in_conflict:

@@ -64,7 +64,7 @@ class Rules:
             out["diag2"] = tuple(i * cols + (cols - 1 - i) + 1 for i in range(rows))
         return out
 
-    @property
+    @cached_property
     def cells(self) -> int:
         return self.structure.grid_rows * self.structure.grid_columns
 
@@ -102,6 +102,11 @@ class Rules:
         return {raw: str(r.other_side) for raw, r in self.raws.items()}
 
     @cached_property
+    def marker_kinds(self) -> list[tuple[str, str, int | None]]:
+        """(raw slug, building material, markers per player): what the invariants count at every step."""
+        return [(raw, self.material_of[raw], r.per_player) for raw, r in self.raws.items()]
+
+    @cached_property
     def raw_of(self) -> dict[str, str]:
         return {material: raw for raw, material in self.material_of.items()}
 
@@ -135,7 +140,7 @@ class Rules:
 
     # --- numbers ---------------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def bank_total(self) -> int:
         return self.setup.bank.get("gold", 0)
 

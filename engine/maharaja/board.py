@@ -25,6 +25,18 @@ class Graph:
         return tuple(self.board.villages)
 
     @cached_property
+    def village_set(self) -> frozenset[str]:
+        return frozenset(self.villages)
+
+    @cached_property
+    def city_set(self) -> frozenset[str]:
+        return frozenset(self.cities)
+
+    @cached_property
+    def sorted_cities(self) -> list[str]:
+        return sorted(self.cities)
+
+    @cached_property
     def roads(self) -> dict[str, Road]:
         return {r.slug: r for r in self.board.roads}
 

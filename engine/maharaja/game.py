@@ -19,7 +19,7 @@ from typing import Any
 
 from catalog import Catalog
 from catalog.kinds import Game
-from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState
+from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState, interned
 from engine.maharaja import flow
 from engine.maharaja.board import Graph
 from engine.maharaja.explain import why_not
@@ -132,20 +132,20 @@ class Maharaja(DecisionGame):
             placed = {m for m in state.track if m is not None}
             return [Action(CHANCE, "marker", (c,)) for c in self.graph.cities if c not in placed]
         if decision.kind == "character":
-            return [Action(who, "character", (str(n),)) for n in sorted(state.bank_characters)]
+            return [interned(who, "character", (str(n),)) for n in sorted(state.bank_characters)]
         if decision.kind == "bid":
             auction = state.auction
             assert auction is not None
             low = 0 if auction.high is None else auction.high + 1
-            bids = [Action(who, "bid", (str(n),)) for n in range(low, state.players[who].gold + 1)]
-            return bids + ([Action(who, "pass")] if auction.high is not None else [])
+            bids = [interned(who, "bid", (str(n),)) for n in range(low, state.players[who].gold + 1)]
+            return bids + ([interned(who, "pass")] if auction.high is not None else [])
         if decision.kind == "village":
             cap = rules.village_capacity(len(state.players))
-            return [Action(who, "house", (v,)) for v in self.graph.villages if len(state.villages[v]) < cap]
+            return [interned(who, "house", (v,)) for v in self.graph.villages if len(state.villages[v]) < cap]
         if decision.kind == "disc":
-            return [Action(who, "disc", pair) for pair in combinations_with_replacement(rules.actions, 2)]
+            return [interned(who, "disc", pair) for pair in combinations_with_replacement(rules.actions, 2)]
         if decision.kind == "give":
-            return [Action(who, "give", (str(n),)) for n in sorted(state.players[who].characters)]
+            return [interned(who, "give", (str(n),)) for n in sorted(state.players[who].characters)]
         return Turn(state, rules, self.graph, who).legal()
 
     def why_illegal(self, state: State, decision: Decision, action: Action) -> tuple[str, str]:
@@ -212,8 +212,9 @@ class Maharaja(DecisionGame):
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: houses move but never leave the board, palaces stay."""
-        return {"round": state.round, "palaces": sum(state.palaces_built(p) for p in state.players),
-                "houses on the board": sum(state.houses_on_board(p) for p in state.players)}
+        on_board, palaces = state.houses_by_colour(), state.palaces_by_colour()
+        return {"round": state.round, "palaces": sum(palaces.get(p, 0) for p in state.players),
+                "houses on the board": sum(on_board.get(p, 0) for p in state.players)}
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random play that gets somewhere: travel and ending a turn early are rarer than building."""

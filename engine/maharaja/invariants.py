@@ -17,7 +17,7 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
     if gold + state.bank != gold_total:
         yield f"gold: players hold {gold} and the bank's balance is {state.bank}; together they must make {gold_total}"
     cap = rules.village_capacity(len(state.players))
-    if set(state.villages) != set(graph.villages):
+    if state.villages.keys() != graph.village_set:
         yield "villages: not the villages of the board"
     for village, houses in state.villages.items():
         if len(houses) > cap:
@@ -25,7 +25,7 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
         for colour in houses:
             if colour not in state.players:
                 yield f"villages.{village}: a house of {colour!r}, who does not play"
-    if set(state.cities) != set(graph.cities):
+    if state.cities.keys() != graph.city_set:
         yield "cities: not the cities of the board"
     absent = [c for c in rules.starting.colours if c not in state.players]
     for name, city in state.cities.items():
@@ -38,15 +38,16 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
             if colour not in state.players or count < 0:
                 yield f"cities.{name}.houses.{colour}: {count}"
     places = {graph.start, *graph.cities}
+    on_board, palaces = state.houses_by_colour(), state.palaces_by_colour()
     for colour, player in state.players.items():
         if player.gold < 0:
             yield f"players.{colour}.gold: {player.gold} is below 0"
         if player.reserve < 0:
             yield f"players.{colour}.reserve: {player.reserve} is below 0"
-        if player.reserve + state.houses_on_board(colour) > rules.starting.houses_per_colour:
-            yield f"players.{colour}: {player.reserve} in the reserve and {state.houses_on_board(colour)} on the board, more than {rules.starting.houses_per_colour} houses"
-        if state.palaces_built(colour) > rules.palaces_each:
-            yield f"players.{colour}: {state.palaces_built(colour)} palaces built, only {rules.palaces_each} exist"
+        if player.reserve + on_board.get(colour, 0) > rules.starting.houses_per_colour:
+            yield f"players.{colour}: {player.reserve} in the reserve and {on_board.get(colour, 0)} on the board, more than {rules.starting.houses_per_colour} houses"
+        if palaces.get(colour, 0) > rules.palaces_each:
+            yield f"players.{colour}: {palaces.get(colour, 0)} palaces built, only {rules.palaces_each} exist"
         if player.architect not in places:
             yield f"players.{colour}.architect: {player.architect!r} is not the start space or a city"
         if player.chits < 0:
@@ -59,10 +60,10 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
     if len(state.track) != rules.track_length:
         yield f"track: {len(state.track)} spaces, the track has {rules.track_length}"
     markers = [m for m in state.track if m is not None]
-    if state.phase != "setup" and sorted(markers) != sorted(graph.cities):
+    if state.phase != "setup" and sorted(markers) != graph.sorted_cities:
         yield f"track: the markers {markers} are not one per city ({', '.join(graph.cities)})"
     held = [n for p in state.players.values() for n in p.characters] + list(state.bank_characters)
-    if sorted(held) != sorted(rules.characters):
+    if sorted(held) != rules.sorted_characters:
         yield f"characters: held and in the bank {sorted(held)}, in play {sorted(rules.characters)}"
     chits = sum(p.chits for p in state.players.values()) + state.chits_bank
     if chits != (rules.starting.action_chits if rules.on(ADVANCED_1) else 0):

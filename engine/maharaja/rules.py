@@ -100,6 +100,11 @@ class Rules:
         return {c.number: c for c in sorted(found, key=lambda c: c.number) if not c.advanced_only or self.on(ADVANCED_1)}
 
     @cached_property
+    def sorted_characters(self) -> list[int]:
+        """The numbers of the characters in play, in order (what the invariants compare with)."""
+        return sorted(self.characters)
+
+    @cached_property
     def actions(self) -> dict[str, DiscAction]:
         return {a.slug: a for a in sorted(self.catalog.typed("disc_actions", DiscAction, GAME), key=lambda a: a.order)}
 
@@ -123,11 +128,11 @@ class Rules:
     def passage_fee(self) -> int:
         return self.costs["travel-fee"].gold
 
-    @property
+    @cached_property
     def palaces_each(self) -> int:
         return self.starting.palaces_short_game if self.on(SHORT_GAME) else self.starting.palaces
 
-    @property
+    @cached_property
     def track_length(self) -> int:
         return self.track.start_spaces + self.track.numbered_spaces
 

@@ -3,7 +3,7 @@ action chits, and ending the turn. ``legal(...)`` lists the choices; ``play(...)
 
 from __future__ import annotations
 
-from engine.core import Action, Decision
+from engine.core import Action, Decision, interned
 from engine.maharaja.board import Graph
 from engine.maharaja.flow import end_turn, tasks_of
 from engine.maharaja.rules import ADVANCED_1, ADVANCED_2, Rules
@@ -16,6 +16,7 @@ class Turn:
     def __init__(self, state: State, rules: Rules, graph: Graph, colour: str):
         self.state, self.rules, self.graph, self.colour = state, rules, graph, colour
         self.me = state.players[colour]
+        self.capacity = rules.village_capacity(len(state.players))
 
     # --- what is possible -------------------------------------------------------------------------
 
@@ -23,7 +24,7 @@ class Turn:
         return [t for t in self.state.turn.tasks if part in t.parts]
 
     def room(self, village: str) -> bool:
-        return len(self.state.villages[village]) < self.rules.village_capacity(len(self.state.players))
+        return len(self.state.villages[village]) < self.capacity
 
     def here_city(self) -> str | None:
         return self.me.architect if self.graph.is_city(self.me.architect) else None
@@ -31,14 +32,16 @@ class Turn:
     def build_places(self) -> list[str]:
         """Where a house may go now: a village with room, or the city the architect stands in."""
         city = self.here_city()
-        return [v for v in self.graph.villages if self.room(v)] + ([city] if city else [])
+        villages, capacity = self.state.villages, self.capacity
+        return [v for v in self.graph.villages if len(villages[v]) < capacity] + ([city] if city else [])
 
     def own_houses(self) -> list[str]:
         return [v for v in self.graph.villages if self.colour in self.state.villages[v]] + \
                [c for c in self.graph.cities if self.state.cities[c].houses.get(self.colour, 0)]
 
     def moves(self) -> list[tuple[str, str]]:
-        return [(a, b) for a in self.own_houses() for b in self.build_places() if a != b]
+        places = self.build_places()  # once, not once per house
+        return [(a, b) for a in self.own_houses() for b in places if a != b]
 
     def fee(self, road_slug: str) -> dict[str, int]:
         """Passage fees along a road, by owner: 1 per house in each village without one of the traveller's."""
@@ -92,53 +95,53 @@ class Turn:
 
     def legal(self) -> list[Action]:
         state, rules, me, colour = self.state, self.rules, self.me, self.colour
-        out = [Action(colour, "travel", (r,)) for r in self.open_roads()]
+        out = [interned(colour, "travel", (r,)) for r in self.open_roads()]
         if me.architect == self.graph.start and state.turn.moved:
             return out  # passing through the start space: the journey goes on to a city
         if self.parts("gold"):
-            out.append(Action(colour, "gold"))
+            out.append(interned(colour, "gold"))
         places = self.build_places()
         if self.parts("house") and me.reserve and me.gold >= rules.house_cost:
             city = self.here_city()
-            out += [Action(colour, "house", (p,)) for p in places
+            out += [interned(colour, "house", (p,)) for p in places
                     if (p == city and self.city_house_task()) or (p != city and self.village_house_task())]
         city = self.here_city()
         if self.parts("palace") and city and me.gold >= rules.palace_cost(me.characters) \
                 and state.palaces_built(colour) < rules.palaces_each:
             site = state.cities[city]
             if site.inner is None and rules.facts.inner_sites_per_city:
-                out.append(Action(colour, "palace", ("inner",)))
+                out.append(interned(colour, "palace", ("inner",)))
             if len(site.outer) < rules.facts.outer_sites_per_city:
-                out.append(Action(colour, "palace", ("outer",)))
+                out.append(interned(colour, "palace", ("outer",)))
         if self.parts("move"):
-            out += [Action(colour, "move", m) for m in self.moves()]
+            out += [interned(colour, "move", m) for m in self.moves()]
         if self.parts("quarry") and self.supply() > 0:
-            out.append(Action(colour, "quarry"))
+            out.append(interned(colour, "quarry"))
         if self.parts("governor"):
             down = rules.track.move_down_spaces
-            out += [Action(colour, "governor", (m,)) for i, m in enumerate(state.track) if m is not None and i >= down]
+            out += [interned(colour, "governor", (m,)) for i, m in enumerate(state.track) if m is not None and i >= down]
         if self.parts("swap"):
             out += self.swaps()
         may_build, may_move = self.free_house()
         if may_build and me.reserve:
-            out += [Action(colour, "free-house", (p,)) for p in places]
+            out += [interned(colour, "free-house", (p,)) for p in places]
         if may_move:
-            out += [Action(colour, "free-move", m) for m in self.moves()]
+            out += [interned(colour, "free-move", m) for m in self.moves()]
         if rules.on(ADVANCED_1) and me.chits and not state.turn.chit_used:
-            out += [Action(colour, "chit", (a.slug,)) for a in rules.actions.values() if a.chit_allowed]
+            out += [interned(colour, "chit", (a.slug,)) for a in rules.actions.values() if a.chit_allowed]
         if not (me.architect == self.graph.start and state.turn.moved):
-            out.append(Action(colour, "end"))
+            out.append(interned(colour, "end"))
         return out
 
     def swaps(self) -> list[Action]:
         state, colour = self.state, self.colour
         if not self.rules.on(ADVANCED_2):
-            return [Action(colour, "swap", (str(n),)) for n in self.rules.characters if n not in self.me.characters]
+            return [interned(colour, "swap", (str(n),)) for n in self.rules.characters if n not in self.me.characters]
         if state.bank_characters:
-            return [Action(colour, "swap", (str(n),)) for n in sorted(state.bank_characters)]
-        out = [Action(colour, "swap", (str(n), str(m))) for other, p in state.players.items() if other != colour
+            return [interned(colour, "swap", (str(n),)) for n in sorted(state.bank_characters)]
+        out = [interned(colour, "swap", (str(n), str(m))) for other, p in state.players.items() if other != colour
                for n in p.characters for m in self.me.characters]
-        out += [Action(colour, "entice", (other,)) for other, p in state.players.items()
+        out += [interned(colour, "entice", (other,)) for other, p in state.players.items()
                 if other != colour and len(p.characters) > len(self.me.characters)]
         return out
 
