@@ -21,6 +21,7 @@ from typing import Any
 
 from catalog import Catalog
 from engine.playout import Engine
+from outputs.simulations import run
 from outputs.simulations.run import PlayoutError, simulate
 
 DEFAULT_GAMES = 10_000
@@ -30,6 +31,8 @@ SEED = 1
 """Seed of the first game; game i of a player count is played with seed SEED + i."""
 FORMAT = 1
 """The results file's layout; a change reruns every game."""
+PROGRESS_EVERY = 2000
+"""A long run says how far it is every this many games."""
 NOT_PLAYED = frozenset({"registry.py", "scenario.py", "scenario_file.py"})
 """Shared engine files no playout runs: registering another engine must not rerun this one."""
 
@@ -134,8 +137,12 @@ def compute(factory: Callable[..., Any], game: str, catalog: Catalog, data_dir: 
     inputs = inputs_of(factory, catalog, game, data_dir)
     counts = {}
     for players in factory(catalog=catalog).player_counts:
+        def played(done: int, players: int = players) -> None:
+            if progress and done < games and done % PROGRESS_EVERY < run.CHUNK:
+                progress(f"{game}, {players} players: {done}/{games} games")
+
         try:
-            tally = simulate(factory, game, players, games, catalog, seed=SEED, jobs=jobs)
+            tally = simulate(factory, game, players, games, catalog, seed=SEED, jobs=jobs, progress=played)
         except PlayoutError as exc:
             raise SimulationError(f"{game}, {players} players: {exc}") from exc
         if tally.violations:
