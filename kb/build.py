@@ -30,6 +30,7 @@ from outputs.pages.layout import Layout, LayoutError
 from outputs.pages.site import write_pages
 from outputs.pages.search_syntax import search_syntax_page
 from outputs.search.site_index import site_index
+from outputs.simulations.store import SimulationError, current_results
 
 DEFAULT_DATASETTE_URL = "http://127.0.0.1:8001"
 # build/served-at.json: the addresses the build's links point to (the site's to Datasette, Datasette's
@@ -93,6 +94,15 @@ def package_version() -> str:
         return "0+unknown"
 
 
+def simulation_results(project: Project, catalog: Catalog, engines: Mapping[str, Any] | None, games: int | None,
+                       jobs: int, progress: Callable[[str], None] | None) -> dict[str, Any]:
+    """Every engine game's simulation results: reused while current, rerun (and saved) when stale."""
+    from engine.registry import GAMES
+
+    return current_results(GAMES if engines is None else engines, catalog, project.data, project.simulations,
+                           games=games, jobs=jobs, progress=progress)
+
+
 def run_scenarios(project: Project, engines: Mapping[str, Any] | None) -> list[Any]:
     """This build's run of every scenario, for the walkthroughs on the site; a malformed scenario
     file raises ScenarioError with every problem."""
@@ -120,18 +130,21 @@ class _Stages:
 
 def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url: str = DEFAULT_SITE_URL,
           registry: Registry = REGISTRY, engines: Mapping[str, Any] | None = None,
-          progress: Callable[[str], None] | None = None) -> BuildReport:
+          progress: Callable[[str], None] | None = None, simulation_games: int | None = None,
+          jobs: int = 1) -> BuildReport:
     """Validate the project's catalogs against the registered games, then build everything; the
-    scenarios run on ``engines`` (default: engine/registry.py). ``progress`` gets one line per stage."""
+    scenarios and the simulated games run on ``engines`` (default: engine/registry.py). Simulation
+    results whose engine or catalog changed are rerun with ``simulation_games`` per player count
+    (default: $KB_SIMULATION_GAMES, else 10,000) on ``jobs`` processes. ``progress`` gets one line per stage."""
     with build_lock(project):
         for line in recover(project):
             if progress:
                 progress(f"  {line}")
-        return _build(project, datasette_url, site_url, registry, engines, _Stages(progress))
+        return _build(project, datasette_url, site_url, registry, engines, _Stages(progress), simulation_games, jobs)
 
 
 def _build(project: Project, datasette_url: str, site_url: str, registry: Registry, engines: Mapping[str, Any] | None,
-           stages: _Stages) -> BuildReport:
+           stages: _Stages, simulation_games: int | None, jobs: int) -> BuildReport:
     started = time.perf_counter()
     catalog = registry.load(project.data, display_root=project.root, cache=project.cache)
     stages.done(f"catalogs read and validated ({len(catalog.entries)} entries)")
@@ -142,14 +155,20 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         info = BuildInfo.of(project.root, package_version())
         results = run_scenarios(project, engines)
         stages.done(f"scenarios run by the engines ({len(results)})")
-        rows = build_database(catalog, registry, out / "kb.db", results, info)
+        try:
+            simulations = simulation_results(project, catalog, engines, simulation_games, jobs,
+                                              lambda line: stages.report(f"  {line}") if stages.report else None)
+        except SimulationError as exc:
+            raise BuildError(str(exc)) from exc
+        stages.done(f"simulated games ({len(simulations)} engines; rerun only if stale)")
+        rows = build_database(catalog, registry, out / "kb.db", results, info, simulations)
         metadata = build_metadata(catalog, registry, site_url=site_url, info=info)
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         stages.done("database and Datasette metadata")
         docs = out / "docs"
         shutil.copytree(project.docs, docs)
         try:
-            pages, nav = write_pages(catalog, registry, docs, datasette_url, results)
+            pages, nav = write_pages(catalog, registry, docs, datasette_url, results, simulations)
         except LayoutError as exc:
             raise BuildError(str(exc)) from exc
         stages.done(f"generated pages ({len(pages)})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -80,15 +81,22 @@ def schemas(root: str | None) -> None:
 @root_option
 @click.option("--datasette-url", default="http://127.0.0.1:8001", show_default=True, help="Where the site links to Datasette")
 @click.option("--site-url", default="http://127.0.0.1:8000", show_default=True, help="Where Datasette links to the site")
-def build_command(root: str | None, datasette_url: str, site_url: str) -> None:
-    """Validate, then write build/kb.db, build/metadata.json, the generated pages and site/."""
+@click.option("--simulation-games", type=click.IntRange(min=1), envvar="KB_SIMULATION_GAMES",
+              help="Games per player count when a game's simulated games must be rerun (its engine or catalog "
+                   "changed) [default: $KB_SIMULATION_GAMES, else 10000]")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for such a rerun [default: the CPUs]")
+def build_command(root: str | None, datasette_url: str, site_url: str, simulation_games: int | None = None,
+                  jobs: int | None = None) -> None:
+    """Validate, then write build/kb.db, build/metadata.json, the generated pages and site/; rerun the
+    simulated games of a game whose engine or catalog changed (simulations/<game>.json)."""
     from engine.scenario import ScenarioError
     from kb.build import BuildError, build
 
     project = _project(root)
     try:
         click.echo("building (each stage is listed when done):", err=True)
-        report = build(project, datasette_url=datasette_url, site_url=site_url, progress=lambda line: click.echo(line, err=True))
+        report = build(project, datasette_url=datasette_url, site_url=site_url, progress=lambda line: click.echo(line, err=True),
+                       simulation_games=simulation_games, jobs=jobs or os.cpu_count() or 1)
     except (CatalogError, ScenarioError) as exc:
         _refuse(exc.problems, "; the previous build is unchanged")
     except BuildError as exc:
@@ -124,6 +132,44 @@ def serve_command(root: str | None, host: str, site_port: int, datasette_port: i
         serve(project, host=host, site_port=site_port, datasette_port=datasette_port)
     except ServeError as exc:
         raise click.ClickException(str(exc)) from exc
+
+
+@main.command("simulate")
+@root_option
+@click.argument("games_to_run", nargs=-1, metavar="[GAME]...")
+@click.option("--games", "count", type=click.IntRange(min=1), default=None,
+              help="Games per player count [default: $KB_SIMULATION_GAMES, else 10000]")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes [default: the CPUs]")
+@click.option("--stale", is_flag=True, help="Only the games whose results are missing or out of date")
+def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int | None, jobs: int | None,
+                     stale: bool) -> None:
+    """Play seeded random games of every engine game (or the GAMEs named) at each player count and write
+    their statistics to simulations/<game>.json, which kb build shows (commit the files)."""
+    import time
+
+    from engine.registry import GAMES
+    from outputs.simulations.store import SimulationError, current_results
+
+    project = _project(root)
+    unknown = sorted(set(games_to_run) - set(GAMES))
+    if unknown:
+        raise click.ClickException(f"no engine for {', '.join(unknown)} (known: {', '.join(sorted(GAMES))})")
+    try:
+        catalog = REGISTRY.load(project.data, display_root=project.root)
+    except CatalogError as exc:
+        _refuse(exc.problems)
+    chosen = {g: f for g, f in GAMES.items() if not games_to_run or g in games_to_run}
+    started = time.perf_counter()
+    try:
+        found = current_results(chosen, catalog, project.data, project.simulations, games=count,
+                                jobs=jobs or os.cpu_count() or 1, rerun=not stale,
+                                progress=lambda line: click.echo(f"  {line}", err=True))
+    except SimulationError as exc:
+        raise click.ClickException(str(exc)) from exc
+    for game, results in sorted(found.items()):
+        click.echo(f"{game}: {results.games} games at each of {', '.join(map(str, sorted(results.counts)))} players "
+                   f"in simulations/{game}.json")
+    click.echo(f"done in {time.perf_counter() - started:.1f} s")
 
 
 @main.command("check")

@@ -36,6 +36,11 @@ class Project:
         return self.root / "schemas"
 
     @property
+    def simulations(self) -> Path:
+        """The committed results of the simulated games, one JSON file per game (outputs/simulations)."""
+        return self.root / "simulations"
+
+    @property
     def mkdocs_yml(self) -> Path:
         return self.root / "mkdocs.yml"
 

@@ -33,7 +33,7 @@ def needs_build(project: Project, datasette_url: str | None = None, site_url: st
     if (datasette_url and served_at.get("datasette_url") != datasette_url) or (site_url and served_at.get("site_url") != site_url):
         return True
     built = db.stat().st_mtime
-    inputs = [project.mkdocs_yml, *project.data.glob("*.yaml"), *project.docs.rglob("*")]
+    inputs = [project.mkdocs_yml, *project.data.glob("*.yaml"), *project.docs.rglob("*"), *project.simulations.glob("*.json")]
     return any(p.is_file() and p.stat().st_mtime > built for p in inputs)
 
 

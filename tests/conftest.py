@@ -15,6 +15,9 @@ from games import REGISTRY
 from kb.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
+# A build in a test whose catalog or engine differs from the committed results' reruns them: with a
+# few games, not 10,000 (kb build and kb simulate read this too, in the test's subprocesses).
+os.environ.setdefault("KB_SIMULATION_GAMES", "20")
 
 
 def copy_project(target: Path) -> Project:
@@ -23,6 +26,8 @@ def copy_project(target: Path) -> Project:
     shutil.copytree(ROOT / "data", target / "data")
     shutil.copytree(ROOT / "docs", target / "docs")
     shutil.copytree(ROOT / "scenarios", target / "scenarios")
+    if (ROOT / "simulations").is_dir():  # the committed results: a build reuses them while they are current
+        shutil.copytree(ROOT / "simulations", target / "simulations")
     shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
     # a git checkout, as a clone is: the build records the commit it was built from
     env = {**os.environ, "GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@localhost",

@@ -126,7 +126,7 @@ async def test_metadata_describes_tables_and_columns(datasette: Datasette) -> No
     assert set(meta["databases"]["kb"]["queries"]) == {"search", "buildings_producing", "buildings_by_cost", "term", "building",
                                                        "rulings_about", "rules_mentioning", "failed_examples",
                                                        "gold_by_rank", "character", "freshness",
-                                                       "cards_with_icon", "cards_giving_virtue", "card_in_english"}
+                                                       "cards_with_icon", "cards_giving_virtue", "card_in_english", "simulated_wins"}
 
 
 async def test_an_entry_row_page_lists_its_fields_top_to_bottom_and_links_back_to_the_site(built) -> None:

@@ -17,6 +17,7 @@ EXPECTED_OUTPUT = {
     ".venv/bin/kb explain": "checked: every expectation holds",
     ".venv/bin/kb play": " 0 violation(s)",
     ".venv/bin/kb schemas": "wrote ",
+    ".venv/bin/kb simulate": " games at each of ",
     ".venv/bin/python scripts/bench_playouts.py": "maharaja",
     ".venv/bin/python scripts/bench_api.py": "requests",
 }

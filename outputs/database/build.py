@@ -4,6 +4,7 @@ into a new file."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from outputs.database.facets import insert_facets
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
 from outputs.database.tables import SEARCH_COLUMNS, kind_columns, kind_rows
 from outputs.pages.layout import Layout
+from outputs.simulations.store import Results
+from outputs.simulations.table import insert_simulations
 from outputs.terms import TermLinker, rulings_about
 from outputs.textsearch import folded_text
 
@@ -27,11 +30,11 @@ FTS_COLUMNS = ["name_en", "name_hu", "name_pl", "forms_en", "forms_hu", "forms_p
 
 
 def build_database(catalog: Catalog, registry: Registry, path: Path, results: list[Any] | None = None,
-                   info: BuildInfo | None = None) -> dict[str, int]:
+                   info: BuildInfo | None = None, simulations: Mapping[str, Results] | None = None) -> dict[str, int]:
     """Write the whole database to ``path`` (which must not exist); return rows per table.
 
     ``results`` are this build's scenario runs (the ``scenarios`` table says which passed);
-    ``info`` goes into the ``meta`` table.
+    ``simulations`` the simulated games of every engine game; ``info`` goes into the ``meta`` table.
     """
     db = sqlite_utils.Database(path)
     # Foreign keys are checked once at the end (PRAGMA foreign_key_check) rather than on insert,
@@ -60,6 +63,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
         counts["links"] = insert_links(db, catalog, linkers, {game: c.rulings for game, c in contexts.items()})
         counts["facets"] = insert_facets(db, catalog, registry)
         counts["scenarios"] = insert_scenarios(db, catalog, results or [])
+        counts.update(insert_simulations(db, simulations or {}, catalog))
         insert_meta(db, info, counts)
     # The FTS indexes come after the rows: sqlite-utils creates them with executescript, which
     # commits. The file is new and replaces the old database only when everything succeeded.

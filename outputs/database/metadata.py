@@ -10,6 +10,7 @@ from games.registry import Registry
 from outputs.database.links import SCENARIO_JSON_COLUMNS
 from outputs.database.queries import canned_queries, query_plugin_config
 from outputs.database.tables import derived, json_columns
+from outputs.simulations.table import METADATA as SIMULATION_METADATA
 
 DATABASE = "kb"
 PLUGIN = "kb"
@@ -99,6 +100,7 @@ def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http:/
     tables["entities"] = {"title": "Every entry", "description": "One row per catalog entry: its kind, table and names.",
                           "columns": {"site_page": "Where the site shows the entry, relative to the site's address"}}
     tables["entry_sources"] = {"title": "Sources of each entry", "facets": ["key"]}
+    tables.update(SIMULATION_METADATA)
     plugin_tables["scenarios"] = {"entry": False, "json_columns": list(SCENARIO_JSON_COLUMNS)}
     return {
         "title": "Rulebook KB",

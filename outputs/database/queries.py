@@ -66,6 +66,14 @@ def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
               "order by exists(select 1 from name_forms n where n.entity_id = e.id and n.folded = kb_fold(:q)) desc,\n"
               f"  e.kind = 'terms' desc, {SEARCH_RANK} limit 20",
               (Param("q", "A word in English, Hungarian or Polish, any case ending, accents optional"),)),
+        Query("simulated_wins", "Wins by seat in seeded random games",
+              "For a game with a rules engine: at each player count, how often each seat won (seat 1 moved "
+              "first) over the simulated games of its Simulated games page; `percent` counts a shared win "
+              "for every winner. Random play, not strategic play.",
+              "select players, subject as seat, count as wins, round(100.0 * per_game, 1) as percent, games\n"
+              "from simulation_stats where game = :game and statistic = 'win'\n"
+              "order by players, cast(substr(subject, 6) as integer)",
+              (Param("game", "A game's id (see the games table)"),)),
         Query("freshness", "This build: version, commit, date and entries per game and kind",
               "One row from the meta table: the build's version, commit and date (UTC), and `entries`, "
               "the number of entries of every kind of every game ({game: {kind: count}}).",

@@ -3,7 +3,7 @@ pages its game module lists (rules first where it lists them), then its other ha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,8 @@ from outputs.pages import rules, shared
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import table, text
 from outputs.pages.writer import PageWriter, files_of
+from outputs.simulations import page as simulated
+from outputs.simulations.store import Results
 
 NavItem = dict[str, Any]
 SOURCE_KINDS = {"rulebook": "a rulebook", "official": "official rules from the publisher", "tiles": "a tile sheet",
@@ -81,11 +83,13 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
 
 
 def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_url: str,
-                results: list[Any] | None = None) -> tuple[list[Path], list[NavItem]]:
+                results: list[Any] | None = None,
+                simulations: Mapping[str, Results] | None = None) -> tuple[list[Path], list[NavItem]]:
     """Write the generated pages into ``docs_dir`` (a copy of docs/).
 
     Returns the paths written and the site navigation. ``results`` are this build's scenario
-    results, shown as walkthroughs next to their rules."""
+    results, shown as walkthroughs next to their rules; ``simulations`` the simulated games of the
+    games with an engine, each shown on a page of its game's section, last."""
     layout = Layout(catalog, registry)
     layout.check()
     written: list[Path] = []
@@ -102,6 +106,9 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
         for extra in sorted(folder.glob("*.md")):
             if extra.stem != "index" and extra.stem not in pages:
                 items.append({first_heading(extra): f"{game}/{extra.name}"})
+        if simulations and game in simulations:
+            pages[simulated.PAGE] = simulated.write(simulations[game], catalog, folder, datasette_url)
+            items.append({simulated.TITLE: f"{game}/{simulated.PAGE}.md"})
         for name, body in pages.items():
             path = folder / f"{name}.md"
             path.write_text(body, encoding="utf-8")

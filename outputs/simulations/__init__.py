@@ -1,0 +1,3 @@
+"""Seeded random games of every engine, summed up as statistics: played and counted (run.py), kept
+as committed results keyed on the engine and catalog files (store.py), drawn as SVG charts (svg.py)
+on a page per game (page.py), and published as database tables (table.py)."""

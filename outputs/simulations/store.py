@@ -1,0 +1,181 @@
+"""Where simulation results live and when they are current.
+
+Each game's results are one committed file, ``simulations/<game>.json``, carrying the key they were
+computed from: a hash of the game's engine package, the shared engine files, the counting code and
+the catalog files holding the game's entries. ``kb build`` shows a file whose key is current and
+reruns a game whose key is not (or that has no file yet), so a stale result is never shown; ``kb
+simulate`` reruns on demand. How many games a rerun plays comes from ``--games``, else from the
+``KB_SIMULATION_GAMES`` environment variable, else :data:`DEFAULT_GAMES`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from catalog import Catalog
+from engine.playout import Engine
+from outputs.simulations import run
+from outputs.simulations.run import PlayoutError, simulate
+
+DEFAULT_GAMES = 10_000
+"""Games per player count when nothing else is said."""
+GAMES_VARIABLE = "KB_SIMULATION_GAMES"
+SEED = 1
+"""Seed of the first game; game i of a player count is played with seed SEED + i."""
+FORMAT = 1
+"""The results file's layout; a change reruns every game."""
+PROGRESS_EVERY = 2000
+"""A long run says how far it is every this many games."""
+NOT_PLAYED = frozenset({"registry.py", "scenario.py", "scenario_file.py"})
+"""Shared engine files no playout runs: registering another engine must not rerun this one."""
+
+
+class SimulationError(Exception):
+    """A results file cannot be read, or a simulated game broke an invariant."""
+
+
+@dataclass(frozen=True)
+class Results:
+    game: str
+    key: str
+    games: int
+    """Games played at each player count."""
+    seed: int
+    counts: dict[int, dict[str, Any]]
+    """Player count -> the tally of its games (outputs.simulations.run.Tally.to_dict)."""
+    inputs: dict[str, str]
+
+    def to_json(self) -> str:
+        data = {"game": self.game, "format": FORMAT, "key": self.key, "games": self.games, "seed": self.seed,
+                "inputs": self.inputs, "counts": {str(n): t for n, t in sorted(self.counts.items())}}
+        return json.dumps(data, indent=1, sort_keys=False) + "\n"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def engine_files(factory: Callable[..., Any]) -> list[Path]:
+    """The files a playout of this engine runs: its own package, and the engine's shared modules."""
+    package = Path(inspect.getfile(factory)).resolve().parent
+    shared = package.parent
+    if not (shared / "playout.py").is_file():  # an engine module outside a package of its own
+        package, shared = shared, shared
+    own = sorted(package.rglob("*.py")) if package != shared else [Path(inspect.getfile(factory)).resolve()]
+    common = sorted(p for p in shared.glob("*.py") if p.name not in NOT_PLAYED)
+    counting = sorted((Path(__file__).resolve().parent).glob("run.py"))
+    return list(dict.fromkeys(own + common + counting))
+
+
+def catalog_files(catalog: Catalog, game: str, data_dir: Path) -> list[Path]:
+    """The catalog files holding the game's entries."""
+    names = {Path(loc.file).name for loc in catalog.entries.values() if loc.entry.game == game}
+    return sorted(data_dir / name for name in names)
+
+
+def inputs_of(factory: Callable[..., Any], catalog: Catalog, game: str, data_dir: Path) -> dict[str, str]:
+    """Every file the results depend on, by a name that does not depend on where the project is, with its hash."""
+    files = engine_files(factory)
+    root = Path(os.path.commonpath(files))  # the folder holding the layers: engine/, outputs/
+    found = {}
+    for path in files:
+        found[path.relative_to(root).as_posix()] = _digest(path)
+    for path in catalog_files(catalog, game, data_dir):
+        found[f"data/{path.name}"] = _digest(path)
+    return dict(sorted(found.items()))
+
+
+def key_of(inputs: Mapping[str, str], seed: int = SEED) -> str:
+    text = json.dumps({"format": FORMAT, "seed": seed, "inputs": dict(sorted(inputs.items()))}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def results_path(folder: Path, game: str) -> Path:
+    return folder / f"{game}.json"
+
+
+def read_results(path: Path) -> Results | None:
+    """The results in a file, or None if there is none; SimulationError naming the file if it is unreadable."""
+    if not path.is_file():
+        return None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return Results(game=raw["game"], key=raw["key"], games=int(raw["games"]), seed=int(raw["seed"]),
+                       counts={int(n): t for n, t in raw["counts"].items()}, inputs=dict(raw.get("inputs", {})))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SimulationError(f"{path}: not a simulation results file ({exc}); delete it, or rerun with kb simulate") from exc
+
+
+def playable(factory: Callable[..., Any]) -> bool:
+    """Whether the engine has what ``engine.playout.play`` calls (the ``Engine`` protocol) and its player counts."""
+    needed = [name for name in dir(Engine) if not name.startswith("_")]
+    return all(callable(getattr(factory, name, None)) for name in needed)
+
+
+def configured_games(games: int | None = None) -> int:
+    """The games per player count a run plays: ``games`` if given, else $KB_SIMULATION_GAMES, else 10,000."""
+    if games is not None:
+        return games
+    text = os.environ.get(GAMES_VARIABLE, "").strip()
+    if not text:
+        return DEFAULT_GAMES
+    if not text.isdigit() or int(text) < 1:
+        raise SimulationError(f"{GAMES_VARIABLE}={text!r}: must be a whole number of games, at least 1")
+    return int(text)
+
+
+def compute(factory: Callable[..., Any], game: str, catalog: Catalog, data_dir: Path, games: int, jobs: int = 1,
+            progress: Callable[[str], None] | None = None) -> Results:
+    """Play ``games`` games at each of the engine's player counts and return the results."""
+    inputs = inputs_of(factory, catalog, game, data_dir)
+    counts = {}
+    for players in factory(catalog=catalog).player_counts:
+        def played(done: int, players: int = players) -> None:
+            if progress and done < games and done % PROGRESS_EVERY < run.CHUNK:
+                progress(f"{game}, {players} players: {done}/{games} games")
+
+        try:
+            tally = simulate(factory, game, players, games, catalog, seed=SEED, jobs=jobs, progress=played)
+        except PlayoutError as exc:
+            raise SimulationError(f"{game}, {players} players: {exc}") from exc
+        if tally.violations:
+            raise SimulationError(f"{game}, {players} players: {len(tally.violations)} game(s) broke an invariant, "
+                                  f"the first: {tally.violations[0]}")
+        counts[players] = tally.to_dict()
+        if progress:
+            progress(f"{game}, {players} players: {games} games")
+    return Results(game=game, key=key_of(inputs), games=games, seed=SEED, counts=counts, inputs=inputs)
+
+
+def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog, data_dir: Path, folder: Path,
+                    games: int | None = None, jobs: int = 1, rerun: bool = False,
+                    progress: Callable[[str], None] | None = None) -> dict[str, Results]:
+    """Every engine game's results: its file when the key is current, else a fresh run written to the
+    file (all of them with ``rerun``). Skipped: a game with no entries in the catalog, and an engine
+    that cannot be played out (one made for scenarios only, without ``progress``, ``check`` ...)."""
+    found = {}
+    for game, factory in sorted(engines.items()):
+        if game not in catalog.games() or not playable(factory):
+            continue
+        path = results_path(folder, game)
+        stored = None if rerun else read_results(path)
+        if stored is not None and stored.key == key_of(inputs_of(factory, catalog, game, data_dir), stored.seed):
+            found[game] = stored
+            continue
+        if progress:
+            progress(f"{game}: {'rerunning' if rerun else 'no results' if stored is None else 'engine or catalog changed'}"
+                     f", playing {configured_games(games)} games per player count")
+        results = compute(factory, game, catalog, data_dir, configured_games(games), jobs, progress)
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(results.to_json(), encoding="utf-8")
+        tmp.replace(path)
+        found[game] = results
+    return found
