@@ -41,12 +41,11 @@ class Board:
                 board.arrows.setdefault(space(a, seg), []).append(space(b, seg))
         for c in range(columns):
             board.exchange[f"o{c + 1}"] = main.assumed_exchanges[c % len(main.assumed_exchanges)]
-        letters = "abcd"
         for seg in range(n):
-            for i, letter in enumerate(letters):
-                spot = f"{seg + 1}{letter}"
+            for reward in main.assumed_spot_rewards:
+                spot = f"{seg + 1}{reward.spot}"
                 board.spots.append(spot)
-                board.spot_reward[spot] = [s.model_dump() for s in main.assumed_spot_rewards[i]]
+                board.spot_reward[spot] = [s.model_dump() for s in reward.reward]
             for a, b in main.assumed_spot_links:
                 ends = []
                 for end in (a, b):

@@ -236,6 +236,11 @@ class SoloCard(Entry):
     ai_rules: list[AiRule] = []
 
 
+class SpotReward(Model):
+    spot: Literal["a", "b", "c", "d"]
+    reward: list[Step] = Field(min_length=1)
+
+
 class MainBoard(Entry):
     """What is known of the main board, and the layout random games assume until it is transcribed."""
 
@@ -252,7 +257,7 @@ class MainBoard(Entry):
         [], description="Assumed, not a fact: the arrows of one segment, as pairs of spaces (outer-left, outer-right, "
                         "inner-left, inner-right; next- for the next segment clockwise)")
     assumed_exchanges: list[str] = Field([], description="Assumed, not a fact: the trade exchange (slug) of each outer space, clockwise")
-    assumed_spot_rewards: list[list[Step]] = Field(
+    assumed_spot_rewards: list[SpotReward] = Field(
         [], description="Assumed, not a fact: the rewards of a segment's four building spots a, b (left of the river), c, d (right)")
     assumed_spot_links: list[list[str]] = Field(
         [], description="Assumed, not a fact: the links of a segment's spots as pairs (next- for the next segment)")
