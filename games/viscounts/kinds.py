@@ -229,11 +229,61 @@ class AiRule(Model):
     does: list[Step] = Field(min_length=1)
 
 
+SchemeKind = Literal["dismiss", "move", "criminal_corruption", "future_scheme", "place_workers", "strategy", "gain", "flip"]
+
+
+class SchemeStep(Model):
+    """One line of a scheme card, done by the AI top to bottom; an action line that cannot be done does
+    ``otherwise`` instead (the second option of a card's row)."""
+
+    kind: SchemeKind = Field(description="dismiss (the townsfolk beside its viscount), move (clockwise on the outer path), "
+                                         "criminal_corruption (1 corruption per criminal icon on its board), future_scheme, "
+                                         "place_workers (the noble action), strategy (its primary strategy), gain, flip")
+    spaces: int | None = Field(None, ge=1, description="move: how far")
+    workers: int | None = Field(None, ge=1, description="place_workers: how many (paid with the icons a player would need)")
+    what: str | None = Field(None, description="gain: what (as a gain effect); flip: debt, deed or debt_or_deed")
+    count: int = Field(1, ge=1)
+    otherwise: list[SchemeStep] = Field([], description="Done instead when the action cannot be done")
+
+
+class Scheme(Model):
+    """A scheme card as the engine assumes it: its header icons (counted by the AI's actions) and lines."""
+
+    name: str = Field(description="A slug naming the assumed card")
+    count: int = Field(ge=1)
+    icons: list[Icon] = Field(description="Icons in its header")
+    steps: list[SchemeStep] = Field(min_length=1)
+
+
+class ResourceRank(Model):
+    resource: Literal["ink", "gold", "stone"]
+    until: int | None = Field(description="Taken until the AI holds this many; null: always")
+
+
 class SoloCard(Entry):
     count: int = Field(ge=1)
     header: Literal["brown", "black"] | None = None
     contents_known: bool
     ai_rules: list[AiRule] = []
+    strategy: Action | None = Field(None, description="An AI board: the primary action its strategy icon means")
+    start: list[Step] = Field([], description="An AI board: what it receives at setup")
+    start_building: Literal["workshop", "trading-post", "guildhall"] | None = Field(
+        None, description="An AI board: the building it builds at setup on its viscount's side")
+    building_icons: list[Icon] = Field([], description="An AI board: the icons its first building uncovers")
+    resource_priority: list[ResourceRank] = Field([], description="An AI board: the resource it takes when it may choose")
+    resource_points: int | None = Field(None, description="An AI board: points for each resource left at the end")
+    assumed_schemes: list[Scheme] = Field([], description="Assumed, not a fact: the scheme cards the engine plays with")
+    assumed_future_scheme_for: list[str] = Field(
+        [], description="Assumed, not a fact: the effects that give the AI a future scheme instead")
+    assumed_solo_role: str | None = Field(None, description="Assumed, not a fact: what the card does in the engine's solo game")
+
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        yield from super().problems()
+        for name in ("assumed_schemes", "assumed_future_scheme_for", "assumed_solo_role"):
+            if getattr(self, name) and self.fact_confidence.get(name) != "unconfirmed":
+                yield (name,), f"an assumption ({name}) needs fact_confidence {name}: unconfirmed"
+        if self.assumed_schemes and sum(s.count for s in self.assumed_schemes) != self.count:
+            yield ("assumed_schemes",), f"the assumed schemes count {sum(s.count for s in self.assumed_schemes)}, not {self.count}"
 
 
 class SpotReward(Model):
