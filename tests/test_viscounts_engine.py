@@ -21,7 +21,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
     for seed in range(GAMES_PER_COUNT):
         result = play(game, seed, probe_every=30 if seed % 10 == 0 else 0)
         assert not result.violations, "\n".join(result.violations)
-        assert set(result.scores) == set(game.players)
+        assert set(result.scores) == set(game.players) | ({"monk"} if players == 1 else set())  # the solo AI scores too
         assert result.winners
         ended_by_pile += 1
     assert ended_by_pile == GAMES_PER_COUNT
@@ -64,3 +64,16 @@ def test_the_end_comes_one_round_after_a_pile_runs_out() -> None:
             revealed_in = state.round
         game.apply(state, rng.choice(game.legal_actions(state)))
     assert revealed_in is not None and state.round == revealed_in + 2
+
+
+def test_the_monk_plays_a_one_player_game_and_its_schemes_are_checked() -> None:
+    from engine.core import InvalidState
+
+    game = Viscounts(players=1)
+    state = game.scenario_start({"to_move": "monk"})
+    assert state.order == ["red", "monk"] and game.to_move(state) == "chance"
+    assert state.solo is not None and len(state.solo.deck) == 8 and len(state.solo.future) == 8
+    broken = state.to_dict()
+    broken["solo"]["future"] = broken["solo"]["future"][1:]
+    with pytest.raises(InvalidState, match="scheme cards not conserved"):
+        game.from_dict(broken)

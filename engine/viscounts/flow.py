@@ -9,6 +9,7 @@ from engine.core import CHANCE, Decision
 from engine.viscounts import actions as act
 from engine.viscounts import castle
 from engine.viscounts import effects as fx
+from engine.viscounts import solo
 from engine.viscounts.board import Board
 from engine.viscounts.rules import Rules
 from engine.viscounts.state import Action, State
@@ -32,6 +33,8 @@ def advance(state: State, rules: Rules, board: Board) -> None:
 def resolve(state: State, rules: Rules, board: Board, item: dict[str, Any]) -> Decision | None:
     who = item["p"]
     player = state.players[who]
+    if solo.is_ai(state, who) and ("ai" in item or ("e" in item and not item.get("raw"))):
+        return solo.resolve(rules, state, board, item)  # the AI's scheme lines and its reference card
     if "do" in item:
         do = item["do"]
         if do == "castle":
@@ -113,6 +116,8 @@ def stage(state: State, rules: Rules, board: Board) -> Decision | None:
     who = state.current
     player = state.players[who]
     s = state.stage
+    if s in ("slide", "ai") and solo.is_ai(state, who):
+        return solo.stage(state, rules, board)
     if s == "slide":
         dropped = player.board.pop()
         player.board.insert(0, None)

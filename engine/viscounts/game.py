@@ -3,7 +3,7 @@
 ``Viscounts(players=3)`` holds the static rules (read from the catalog, the main board as the
 catalog's assumed layout); ``new_state()`` starts at setup with chance dealing the player-card pairs;
 ``legal_actions``/``apply`` as every engine. Notation: engine/viscounts/choices.py. Hidden draws and
-reveals are chance actions. Known gaps (listed in the engine test file and the report of issue 13): the solo Monk's turns,
+reveals are chance actions. With 1 player the Monk AI plays too (engine/viscounts/solo.py). Known gaps (listed in the engine test file and the report of issue 13):
 transcribing from an empty pile, card abilities the catalog leaves null (hire effects of starting
 townsfolk and heroes, which then give nothing)."""
 
@@ -14,7 +14,7 @@ from typing import Any
 from catalog import Catalog
 from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState
 from engine.merge import merge
-from engine.viscounts import choices, flow, scoring
+from engine.viscounts import choices, flow, scoring, solo
 from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
 from engine.viscounts.invariants import invariant_problems
@@ -58,12 +58,15 @@ class Viscounts(DecisionGame):
         grey = sorted(m.slug for m in rules.manuscripts.values() if m.back == "grey" for _ in range(m.count))
         black = sorted(m.slug for m in rules.manuscripts.values() if m.back == "black" for _ in range(m.count))
         heroes = sorted(c.slug for c in rules.cards.values() if c.kind == "hero")
-        return State(players=players, order=list(self.players), box=box + heroes,
+        state = State(players=players, order=list(self.players), box=box + heroes,
                      castle=Castle([{} for _ in range(sections)], [{} for _ in range(sections)], {}, -1),
                      townsfolk=[None] * decks, townsfolk_left=sizes, townsfolk_pool=neutral,
                      manuscripts=[None] * decks, manuscripts_left=[len(grey + black) // decks] * decks,
                      grey_pool=grey, black_pool=black, bonus_left=list(rules.ribbons),
                      debt_pile=rules.pile_size("debt", n), deed_pile=rules.pile_size("deed", n))
+        if n == 1:
+            solo.blank(rules, state)
+        return state
 
     def new_state(self) -> State:
         state = self._blank()
@@ -81,6 +84,11 @@ class Viscounts(DecisionGame):
             state.box.remove(hero)
             self._take_pair(state, who, i + 1, hero)
         state.queue = []
+        if state.solo is not None:  # the AI's viscount starts on the next player card's space
+            solo.start(self.rules, state, self.board, self._start_space(len(self.players) + 1))
+            while state.queue:  # its start is done before ``given`` edits the position
+                if flow.resolve(state, self.rules, self.board, state.queue.pop(0)) is not None:
+                    raise ValueError("the Monk's start asks for a decision: a scenario cannot start from there")
         for seg in range(self.board.segments):
             state.townsfolk[seg] = state.townsfolk_pool.pop(seg * 7 % len(state.townsfolk_pool))
             state.townsfolk_left[seg] -= 1
@@ -124,15 +132,18 @@ class Viscounts(DecisionGame):
         card = self.rules.player_cards[number]
         player = state.players[who]
         player.player_card = number
-        player.viscount = f"o{card.assumed_start_space or number}"
+        player.viscount = f"o{self._start_space(number)}"
         starting = [c.slug for c in self.rules.cards.values() if c.kind == "starting"]
         for slug in starting:
             state.box.remove(slug)
         player.deck = sorted(starting + [hero])
         state.queue.extend({"p": who, "e": s.model_dump()} for s in card.assumed_contents)
 
+    def _start_space(self, number: int) -> int:
+        return self.rules.player_cards[number].assumed_start_space or number
+
     def check(self, state: State) -> None:
-        for problem in invariant_problems(state, self.rules):
+        for problem in [*invariant_problems(state, self.rules), *solo.problems(state, self.rules)]:
             raise InvalidState(problem)
 
     def from_dict(self, raw: dict[str, Any]) -> State:
@@ -151,16 +162,22 @@ class Viscounts(DecisionGame):
                     return
                 continue
             flow.advance(state, self.rules, self.board)
+            if state.pending and solo.is_ai(state, state.pending[-1].player):
+                decision = state.pending.pop()  # the AI decides by its rules, never the caller
+                action = solo.pick(self.rules, state, decision, choices.legal(state, self.rules, self.board, decision))
+                state.log.append(str(action))
+                choices.apply(state, self.rules, self.board, decision, action)
+                continue
             if state.pending or state.stage != "setup":
                 return
 
     def _setup_step(self, state: State) -> Decision | None:
         n = len(self.players)
-        chosen = [p for p in state.order if state.players[p].player_card]
+        chosen = [p for p in self.players if state.players[p].player_card]
         if len(state.pairs) + len(chosen) < n + 1:
             return Decision("deal", CHANCE, "viscounts.setup.player-card-pairs")
         if len(chosen) < n:
-            reverse = state.order[::-1]
+            reverse = list(self.players)[::-1]
             return Decision("pair", next(p for p in reverse if not state.players[p].player_card), "viscounts.setup.choose-pair")
         if state.castle.rotation < 0:
             return Decision("castle", CHANCE, "viscounts.setup.castle")
@@ -170,12 +187,14 @@ class Viscounts(DecisionGame):
         for seg, top in enumerate(state.manuscripts):
             if top is None and state.grey_pool:
                 return Decision("manuscript", CHANCE, "viscounts.setup.manuscript-piles", {"seg": seg, "grey": True})
-        for who in state.order:
+        for who in self.players:
             if len(state.players[who].hand) < self.rules.hand_limit:
                 d = flow.draw_one(state, self.rules, who, "hand")
                 if d is not None:
                     return d
                 return None
+        if state.solo is not None:  # viscounts.solo.player-cards: the pair left over places the AI
+            solo.start(self.rules, state, self.board, self._start_space(state.pairs[0][0]))
         state.box += [h for _, h in state.pairs]
         state.pairs = []
         state.stage = "slide"
@@ -185,6 +204,8 @@ class Viscounts(DecisionGame):
         decision = self.current(state)
         if decision is None:
             return []
+        if decision.kind in solo.DECISIONS:
+            return solo.legal(state, decision)
         if decision.kind == "deal":
             taken = {n for n, _ in state.pairs}
             heroes = sorted({c for c in state.box if self.rules.cards[c].kind == "hero"})
@@ -205,6 +226,8 @@ class Viscounts(DecisionGame):
             hero = next(h for n, h in state.pairs if n == number)
             state.pairs.remove([number, hero])
             self._take_pair(state, action.player, number, hero)
+        elif decision.kind in solo.DECISIONS:
+            solo.apply(state, self.rules, decision, action)
         else:
             choices.apply(state, self.rules, self.board, decision, action)
         self._advance(state)
@@ -215,10 +238,15 @@ class Viscounts(DecisionGame):
         return state.stage == "over"
 
     def scores(self, state: State) -> dict[str, int]:
-        return scoring.scores(self.rules, state)
+        total = scoring.scores(self.rules, state)
+        if state.solo is not None:
+            total[solo.AI] += solo.resource_points(self.rules, state)
+        return total
 
     def winners(self, state: State) -> list[str]:
-        return scoring.winners(self.rules, state) if self.is_terminal(state) else []
+        if not self.is_terminal(state):
+            return []
+        return solo.winners(self.scores(state)) if state.solo is not None else scoring.winners(self.rules, state)
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: rounds, buildings built, manuscripts taken, cards out of the game."""

@@ -65,6 +65,19 @@ class Action:
 
 
 @dataclass
+class Solo:
+    """The AI opponent's scheme cards in a 1-player game (engine/viscounts/solo.py)."""
+
+    deck: list[str] = field(default_factory=list)
+    """Its scheme draw deck, sorted (its order is hidden)."""
+    schemes: list[str | None] = field(default_factory=list)
+    """Its board's scheme slots, the leftmost first."""
+    discard: list[str] = field(default_factory=list)
+    future: list[str] = field(default_factory=list)
+    """The future scheme deck, sorted."""
+
+
+@dataclass
 class State(PlainState):
     players: dict[str, Player]
     order: list[str]
@@ -103,6 +116,7 @@ class State(PlainState):
     collision_at: int = 0
     pending: list[Decision] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    solo: Solo | None = None
 
     @property
     def current(self) -> str:
@@ -116,6 +130,8 @@ class State(PlainState):
             data["castle"] = Castle(**data.get("castle", {}))
             data["action"] = Action(**data.get("action", {}))
             data["pending"] = [Decision.from_dict(d) for d in data.get("pending", [])]
+            if data.get("solo") is not None:
+                data["solo"] = Solo(**data["solo"])
             return cls(**data)
         except TypeError as exc:
             raise InvalidState(f"not a Viscounts state: {exc}") from exc
