@@ -63,6 +63,8 @@ class ViscountsNarration(Narration):
                 "townsfolk": lambda: f"turn up {self.card(args[1])} on townsfolk deck {one}",
                 "manuscript": lambda: f"turn up {self.manuscript(args[1])} on pile {one}",
                 "draw": lambda: f"give the card drawn: {self.card(one)}",
+                "scheme": lambda: f"turn up the Monk's {_scheme(one)}",
+                "future": lambda: f"give the Monk the future {_scheme(one)}",
             }
             if verb in said:
                 return Clause("chance", said[verb]())
@@ -138,6 +140,8 @@ class ViscountsNarration(Narration):
         if key in ("discard", "hand", "board"):
             names = listing([self.card(c) for c in value if c]) or "nothing"
             return f"{who}'s {'discard pile' if key == 'discard' else key} holds {names}."
+        if key == "manuscripts":
+            return f"{who} holds the manuscripts " + (listing([self.manuscript(m) for m in value]) or "none") + "."
         if key.startswith("built"):
             return f"{who} has built {value} of that building."
         raise Unworded(f"players.{player}.{key}")
@@ -155,6 +159,21 @@ class ViscountsNarration(Narration):
             return f"{self.player(owner)}'s {BUILDINGS[kind].removeprefix('a ').removeprefix('an ')} stands on spot {path.split('.')[1]}."
         if path == "action.icons":
             return f"The action has {value} icons from the dismissed townsfolk."
+        if path == "manuscripts":
+            return "The manuscripts shown are " + listing([self.manuscript(m) for m in value if m]) + "."
+        if path == "stage" and value == "over":
+            return "The game is over."
+        if path == "order":
+            return "The turn order is " + listing([self.player(p) for p in value]) + "."
+        if path.startswith("solo."):
+            pile = {"schemes": "scheme slots", "discard": "scheme discard pile", "deck": "scheme deck",
+                    "future": "future scheme deck"}.get(path.split(".")[1], path.split(".")[1])
+            return f"The Monk's {pile}: " + (listing([_scheme(str(c)) for c in value if c]) or "none") + "."
         if path == "removed":
             return "Out of the game: " + listing([self.card(c) for c in value]) + "."
         raise Unworded(path)
+
+
+def _scheme(name: str) -> str:
+    """An assumed scheme card (data/viscounts-cards.yaml, assumed_schemes) in words."""
+    return f"scheme “{name.replace('-', ' ')}”"
