@@ -140,6 +140,7 @@ def summary(playouts: Sequence[Playout], seats: Sequence[str]) -> dict[str, Any]
     (a shared win counts as a share) and its mean score, over the games that ended."""
     ended = [p for p in playouts if p.scores]
     lengths = [p.steps for p in ended]
+    seats = [*seats, *dict.fromkeys(s for p in ended for s in p.scores if s not in seats)]  # seats the engine adds (an AI)
     wins = dict.fromkeys(seats, 0.0)
     for p in ended:
         for seat in p.winners:

@@ -108,7 +108,8 @@ def test_kb_check_json_shape() -> None:
     report = json.loads(out.output)
     assert set(report) == {"total", "passed", "failed", "by_game"}
     assert sum(g["total"] for g in report["by_game"].values()) == report["total"]
-    assert set(report["by_game"]) == {"caylus", "duel", "maharaja"} and report["by_game"]["duel"]["total"] >= 40
+    assert set(report["by_game"]) == {"caylus", "duel", "maharaja", "viscounts"} and report["by_game"]["duel"]["total"] >= 40
+    assert report["by_game"]["viscounts"]["total"] >= 13
     assert report["by_game"]["maharaja"]["total"] >= 12  # one per worked example, and more
     assert out.exit_code == (1 if report["failed"] else 0)
 

@@ -1,13 +1,13 @@
 """Viscounts of the West Kingdom (Phillips & Macdonald, Garphill Games 2020): the game's own kinds
 (townsfolk cards with their effects as data, the boards, castle, collision track, manuscripts and the
-other cards), their wording, pages and tables, registered as one module. The game has no engine yet
-(issue 13)."""
+other cards), their wording, pages and tables, registered as one module. Its engine is engine/viscounts/."""
 
 from games import plugin
 from games.plugin import GameModule, PageSpec
 from games.viscounts import pages, tables
 from games.viscounts.checks import catalog_problems, census
 from games.viscounts.kinds import KINDS, ViscountsCard
+from games.viscounts.narration import ViscountsNarration
 from games.viscounts.wording import describe
 
 GAME = GameModule(
@@ -33,4 +33,5 @@ GAME = GameModule(
     facets=tables.FACETS,
     search_examples=tables.SEARCH_EXAMPLES,
     census=census,
+    narration=ViscountsNarration,
 )

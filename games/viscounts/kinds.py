@@ -103,6 +103,8 @@ class PlayerBoard(Entry):
     worker_placement: list[WorkerStep] = Field(min_length=1, description="Noble icons needed to place so many workers")
     starting_icons: list[StartingIcons] = Field(description="Icons printed on the card slots, usable on the first 2 turns")
     starting_icons_turns: int = Field(ge=1)
+    assumed_starting_icons: list[list[Icon]] = Field(
+        [], description="Assumed, not a fact: the icons each card slot shows while uncovered, slot 1 first (what the engine plays with)")
 
 
 class CollisionPosition(Entry):
@@ -132,6 +134,16 @@ class CastleTier(Entry):
     spread_on_promotion: bool = Field(description="When one of three workers moves up, the other two move one section left and right")
 
 
+class AssumedManuscript(Model):
+    """One kind of manuscript the engine's deck holds, standing in for the unpublished ones."""
+
+    count: int = Field(ge=1)
+    back: Literal["grey", "black"]
+    ribbon: Ribbon
+    cleric_cost: int = Field(ge=1)
+    end_game: PointsPer | None = None
+
+
 class Manuscript(Entry):
     """A known manuscript, or the placeholder for those no source lists."""
 
@@ -142,6 +154,8 @@ class Manuscript(Entry):
     cleric_cost: int | None = Field(None, ge=1)
     end_game: PointsPer | None = None
     immediate: list[Step] | None = Field(None, description="The effect under the lightning mark; null: none or not known")
+    assumed_deck: list[AssumedManuscript] = Field(
+        [], description="Assumed, not a fact (placeholder only): the whole deck the engine plays with")
 
 
 class ManuscriptDeck(Entry):
@@ -183,6 +197,8 @@ class EndCard(Entry):
     rewards: list[int] = Field(min_length=1, description="Points for the 1st, 2nd, 3rd")
     rewards_few_players: list[int] = Field(description="The same below three players (the middle reward is left out)")
     cards_by_players: list[CardsForPlayers]
+    assumed_cards_by_players: list[CardsForPlayers] = Field(
+        [], description="Assumed, not a fact: the pile sizes the engine uses where cards_by_players says null")
 
 
 class Side(Model):
@@ -204,6 +220,8 @@ class PlayerCard(Entry):
     contents: list[Step] | None = Field(description="What it gives at setup; null: not known")
     scope: Literal["any_segment", "viscount_space"] | None = Field(None, description="Where its board effect may be used; null: not said")
     destroy_before_shuffle: bool = False
+    assumed_start_space: int | None = Field(None, ge=1, description="Assumed, not a fact: the outer space the engine starts the viscount on")
+    assumed_contents: list[Step] = Field([], description="Assumed, not a fact: what the engine gives at setup")
 
 
 class AiRule(Model):
@@ -211,11 +229,66 @@ class AiRule(Model):
     does: list[Step] = Field(min_length=1)
 
 
+SchemeKind = Literal["dismiss", "move", "criminal_corruption", "future_scheme", "place_workers", "strategy", "gain", "flip"]
+
+
+class SchemeStep(Model):
+    """One line of a scheme card, done by the AI top to bottom; an action line that cannot be done does
+    ``otherwise`` instead (the second option of a card's row)."""
+
+    kind: SchemeKind = Field(description="dismiss (the townsfolk beside its viscount), move (clockwise on the outer path), "
+                                         "criminal_corruption (1 corruption per criminal icon on its board), future_scheme, "
+                                         "place_workers (the noble action), strategy (its primary strategy), gain, flip")
+    spaces: int | None = Field(None, ge=1, description="move: how far")
+    workers: int | None = Field(None, ge=1, description="place_workers: how many (paid with the icons a player would need)")
+    what: str | None = Field(None, description="gain: what (as a gain effect); flip: debt, deed or debt_or_deed")
+    count: int = Field(1, ge=1)
+    otherwise: list[SchemeStep] = Field([], description="Done instead when the action cannot be done")
+
+
+class Scheme(Model):
+    """A scheme card as the engine assumes it: its header icons (counted by the AI's actions) and lines."""
+
+    name: str = Field(description="A slug naming the assumed card")
+    count: int = Field(ge=1)
+    icons: list[Icon] = Field(description="Icons in its header")
+    steps: list[SchemeStep] = Field(min_length=1)
+
+
+class ResourceRank(Model):
+    resource: Literal["ink", "gold", "stone"]
+    until: int | None = Field(description="Taken until the AI holds this many; null: always")
+
+
 class SoloCard(Entry):
     count: int = Field(ge=1)
     header: Literal["brown", "black"] | None = None
     contents_known: bool
     ai_rules: list[AiRule] = []
+    strategy: Action | None = Field(None, description="An AI board: the primary action its strategy icon means")
+    start: list[Step] = Field([], description="An AI board: what it receives at setup")
+    start_building: Literal["workshop", "trading-post", "guildhall"] | None = Field(
+        None, description="An AI board: the building it builds at setup on its viscount's side")
+    building_icons: list[Icon] = Field([], description="An AI board: the icons its first building uncovers")
+    resource_priority: list[ResourceRank] = Field([], description="An AI board: the resource it takes when it may choose")
+    resource_points: int | None = Field(None, description="An AI board: points for each resource left at the end")
+    assumed_schemes: list[Scheme] = Field([], description="Assumed, not a fact: the scheme cards the engine plays with")
+    assumed_future_scheme_for: list[str] = Field(
+        [], description="Assumed, not a fact: the effects that give the AI a future scheme instead")
+    assumed_solo_role: str | None = Field(None, description="Assumed, not a fact: what the card does in the engine's solo game")
+
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        yield from super().problems()
+        for name in ("assumed_schemes", "assumed_future_scheme_for", "assumed_solo_role"):
+            if getattr(self, name) and self.fact_confidence.get(name) != "unconfirmed":
+                yield (name,), f"an assumption ({name}) needs fact_confidence {name}: unconfirmed"
+        if self.assumed_schemes and sum(s.count for s in self.assumed_schemes) != self.count:
+            yield ("assumed_schemes",), f"the assumed schemes count {sum(s.count for s in self.assumed_schemes)}, not {self.count}"
+
+
+class SpotReward(Model):
+    spot: Literal["a", "b", "c", "d"]
+    reward: list[Step] = Field(min_length=1)
 
 
 class MainBoard(Entry):
@@ -230,6 +303,15 @@ class MainBoard(Entry):
     exchanges_by_space: None = Field(None, description="Which trade exchange each outer space offers: not known (null)")
     assumed_spaces_per_segment: dict[str, int] = Field(description="Assumed, not a fact: spaces per path in one segment")
     assumption_note: str
+    assumed_path_links: list[list[str]] = Field(
+        [], description="Assumed, not a fact: the arrows of one segment, as pairs of spaces (outer-left, outer-right, "
+                        "inner-left, inner-right; next- for the next segment clockwise)")
+    assumed_exchanges: list[str] = Field([], description="Assumed, not a fact: the trade exchange (slug) of each outer space, clockwise")
+    assumed_spot_rewards: list[SpotReward] = Field(
+        [], description="Assumed, not a fact: the rewards of a segment's four building spots a, b (left of the river), c, d (right)")
+    assumed_spot_links: list[list[str]] = Field(
+        [], description="Assumed, not a fact: the links of a segment's spots as pairs (next- for the next segment)")
+    assumed_link_reward: list[Step] = Field([], description="Assumed, not a fact: what each end of a completed link gains")
 
 
 KINDS: tuple[Kind, ...] = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.plugin import PageContext
 from games.viscounts.browser import CARD_TYPES, TIMINGS, browser, icon_list
 from games.viscounts.kinds import (BonusCard, BuildingType, CastleTier, CastleWedge, CollisionPosition, DebtDeed, EndCard,
-                                   IconEntry, MainBoard, Manuscript, ManuscriptDeck, PlayerBoard, PlayerCard, SoloCard,
+                                   IconEntry, MainBoard, Manuscript, ManuscriptDeck, PlayerBoard, PlayerCard, SchemeStep, SoloCard,
                                    TradeExchange, ViscountsCard)
 from games.viscounts.wording import steps
 
@@ -179,4 +179,24 @@ def scoring_page(w: PageContext) -> str:
                                            ("Contents", None if solo.contents_known else "unpublished")]))
         if solo.ai_rules:
             out.append(w.table(["Instead of", "The AI does"], [[", ".join(r.instead_of), steps(r.does)] for r in solo.ai_rules]))
+        if solo.strategy:
+            out.append(w.table(["Strategy", "Start", "Builds at start", "Resource priority"],
+                               [[solo.strategy, steps(solo.start), solo.start_building or "—",
+                                 ", then ".join(f"{r.resource}" + (f" (below {r.until})" if r.until else "") for r in solo.resource_priority)]]))
+        if solo.assumed_schemes:
+            out.append('!!! warning "Assumed for random games, not a fact"\n    The contents of these cards are unpublished; '
+                       "the engine plays with the made-up cards below.\n")
+            out.append(w.table(["Assumed card", "Copies", "Header icons", "Lines, top to bottom"],
+                               [[s.name, s.count, ", ".join(s.icons), "; ".join(_scheme_line(x) for x in s.steps)] for s in solo.assumed_schemes]))
+        for label, value in (("which effects give a future scheme", ", ".join(solo.assumed_future_scheme_for)),
+                             ("its role in the solo game", solo.assumed_solo_role or "")):
+            if value:
+                out.append(f'!!! warning "Assumed for random games, not a fact"\n    The engine assumes {label}: {w.text(value)}.\n')
     return "\n".join(out)
+
+
+def _scheme_line(step: SchemeStep) -> str:
+    """One assumed scheme line in words."""
+    detail = {"move": f" {step.spaces}", "place_workers": f" ({step.workers})", "gain": f" {step.what}", "flip": f" {step.what}"}
+    line = step.kind.replace("_", " ") + detail.get(step.kind, "")
+    return line + (" (else " + ", ".join(_scheme_line(x) for x in step.otherwise) + ")" if step.otherwise else "")

@@ -1,0 +1,179 @@
+"""How a Viscounts scenario reads on the site: the engine's actions (``red build workshop 2a``,
+``red move o3``) and state keys as English sentences, with the catalog's card names."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from games.grammar import listing
+from games.narration import CHANCE, Clause, Holding, Narration, Unworded
+from games.viscounts.kinds import ViscountsCard
+
+DECISIONS = {
+    "deal": "lay out the next player card and hero", "pair": "choose a player card and its hero",
+    "castle": "turn the castle", "townsfolk": "turn up the next townsfolk card",
+    "manuscript": "turn up the next manuscript", "draw": "draw the next card", "play": "play a card to the board",
+    "move": "move the viscount", "action": "choose the primary action", "dismiss": "dismiss the townsfolk beside the viscount or keep it",
+    "trade": "trade", "build": "choose a building and its spot", "noble": "place workers in the castle",
+    "transcribe": "transcribe the manuscript", "hire": "hire the townsfolk beside the viscount or pass",
+    "take": "choose a resource", "flip": "flip a debt or a deed", "discard": "discard a card or not",
+    "destroy": "destroy a card or not", "rearrange": "rearrange the board or not", "free-hire": "hire a townsfolk free",
+    "choose": "choose one reward", "climb": "choose the section whose worker climbs first",
+    "bump": "choose whose worker is bumped", "shift": "move a castle worker sideways or not",
+    "section": "choose a castle section", "free-manuscript": "take a manuscript free",
+}
+COUNTS = {"silver": ("silver", "silver"), "ink": ("ink well", "ink wells"), "gold": ("gold", "gold"),
+          "stone": ("stone", "stone"), "debts": ("unpaid debt", "unpaid debts"), "paid": ("paid debt", "paid debts"),
+          "deeds": ("acquired deed", "acquired deeds"), "approved": ("approved deed", "approved deeds"),
+          "workers": ("worker in the supply", "workers in the supply")}
+BUILDINGS = {"workshop": "a workshop", "trading-post": "a trading post", "guildhall": "a guildhall"}
+
+
+class ViscountsNarration(Narration):
+    decisions = DECISIONS
+
+    @cached_property
+    def card_names(self) -> dict[str, str]:
+        return {e.id.rsplit(".", 1)[1]: e.names.en for e in self.catalog.typed("cards", ViscountsCard, self.game)}
+
+    def card(self, slug: str) -> str:
+        if slug == "top":
+            return "the top card of the draw deck"
+        if slug not in self.card_names:
+            raise Unworded(f"card {slug}")
+        return f"the {self.card_names[slug]}"
+
+    def space(self, slug: str) -> str:
+        path = {"o": "outer", "i": "inner"}.get(slug[:1])
+        if path is None or not slug[1:].isdigit():
+            raise Unworded(f"space {slug}")
+        return f"{path} space {slug[1:]}"
+
+    def manuscript(self, slug: str) -> str:
+        parts = slug.split("-")
+        return f"a {parts[1]} manuscript costing {parts[2]}" if len(parts) >= 3 else "a manuscript"
+
+    def action(self, player: str, verb: str, args: tuple[str, ...], decision: str | None) -> Clause:
+        one = args[0] if args else ""
+        if player == CHANCE:
+            said = {
+                "deal": lambda: f"lay out player card {one} with the hero {self.card(args[1]).removeprefix('the ')}",
+                "castle": lambda: f"turn the castle by {one} wedges",
+                "townsfolk": lambda: f"turn up {self.card(args[1])} on townsfolk deck {one}",
+                "manuscript": lambda: f"turn up {self.manuscript(args[1])} on pile {one}",
+                "draw": lambda: f"give the card drawn: {self.card(one)}",
+                "scheme": lambda: f"turn up the Monk's {_scheme(one)}",
+                "future": lambda: f"give the Monk the future {_scheme(one)}",
+            }
+            if verb in said:
+                return Clause("chance", said[verb]())
+            raise Unworded(verb)
+        return Clause(self.player(player), self.predicate(verb, args, decision))
+
+    def predicate(self, verb: str, args: tuple[str, ...], decision: str | None) -> str:
+        one = args[0] if args else ""
+        simple = {"trade": "choose to trade", "noble": "choose the noble action", "transcribe": "transcribe the manuscript",
+                  "dismiss": "dismiss the townsfolk beside the viscount", "keep": "keep the townsfolk beside the viscount",
+                  "pass": "pass on hiring", "skip": "do without it"}
+        if verb == "build" and not args:
+            return "choose to build"
+        if verb in simple and not args:
+            return simple[verb]
+        if verb == "hire":
+            return f"hire from townsfolk deck {one} free" if args else "hire the townsfolk beside the viscount"
+        if verb == "pair":
+            return f"take player card {one} and its hero"
+        if verb == "play":
+            return f"play {self.card(one)} to the board"
+        if verb == "move":
+            return f"move the viscount to {self.space(one)}"
+        if verb == "exchange":
+            return f"use the exchange {one} times"
+        if verb == "build" and len(args) == 2:
+            return f"build {BUILDINGS[args[0]]} on spot {args[1]}"
+        if verb == "place":
+            return f"place {one} workers in the castle"
+        if verb == "take":
+            return f"take {COUNTS[one][0]}"
+        if verb == "flip":
+            return f"flip {'a debt' if one == 'debt' else 'a deed'}"
+        if verb in ("discard", "destroy"):
+            return f"{verb} {self.card(one)}"
+        if verb == "rearrange":
+            return "rearrange the board as " + listing([self.card(c) for c in one.split(",")])
+        if verb == "choose":
+            return f"choose reward {one}"
+        if verb == "climb":
+            return f"let a worker climb from section {one} first"
+        if verb == "bump" and len(args) == 3:
+            return f"bump a worker of {self.player(args[2])} from tier {args[0]} section {args[1]}"
+        if verb == "shift" and len(args) == 2:
+            return f"move a worker from section {args[0]} to section {args[1]}"
+        if verb == "section":
+            return f"place the workers in section {one}"
+        if verb == "manuscript":
+            return f"take the manuscript of pile {one} free"
+        raise Unworded(f"{verb} {' '.join(args)}")
+
+    def holding(self, key: str) -> Holding | None:
+        if key in COUNTS:
+            return Holding(*COUNTS[key])
+        return None
+
+    def cell(self, key: str, value: Any) -> str:
+        if isinstance(value, list):
+            return listing([self.card(c).removeprefix("the ") if c in self.card_names else str(c) for c in value if c]) or "none"
+        return super().cell(key, value)
+
+    def column(self, key: str) -> str | None:
+        headers = {"hand": "Hand", "board": "Board", "viscount": "Viscount", "corruption": "Corruption marker",
+                   "virtue": "Virtue marker"}
+        return headers.get(key) or super().column(key)
+
+    def player_fact(self, player: str, key: str, value: Any) -> str:
+        who = self.player(player)
+        if key in ("corruption", "virtue"):
+            return f"{who}'s {key} marker stands on space {value}."
+        if key == "viscount":
+            return f"{who}'s viscount stands on {self.space(str(value))}."
+        if key in ("discard", "hand", "board"):
+            names = listing([self.card(c) for c in value if c]) or "nothing"
+            return f"{who}'s {'discard pile' if key == 'discard' else key} holds {names}."
+        if key == "manuscripts":
+            return f"{who} holds the manuscripts " + (listing([self.manuscript(m) for m in value]) or "none") + "."
+        if key.startswith("built"):
+            return f"{who} has built {value} of that building."
+        raise Unworded(f"players.{player}.{key}")
+
+    def fact(self, path: str, value: Any) -> str:
+        if path.startswith("castle."):
+            parts = path.split(".")
+            if len(parts) == 4:
+                return f"{self.player(parts[3])} has {value} workers on castle {parts[1].replace('tier', 'tier ')}, section {int(parts[2]) + 1}."
+        if path.startswith("scores"):
+            return "The scores are " + (listing([f"{self.player(p)} {v}" for p, v in value.items()]) if isinstance(value, dict)
+                                        else str(value)) + "."
+        if path.startswith("spots."):
+            owner, _, kind = str(value).partition(":")
+            return f"{self.player(owner)}'s {BUILDINGS[kind].removeprefix('a ').removeprefix('an ')} stands on spot {path.split('.')[1]}."
+        if path == "action.icons":
+            return f"The action has {value} icons from the dismissed townsfolk."
+        if path == "manuscripts":
+            return "The manuscripts shown are " + listing([self.manuscript(m) for m in value if m]) + "."
+        if path == "stage" and value == "over":
+            return "The game is over."
+        if path == "order":
+            return "The turn order is " + listing([self.player(p) for p in value]) + "."
+        if path.startswith("solo."):
+            pile = {"schemes": "scheme slots", "discard": "scheme discard pile", "deck": "scheme deck",
+                    "future": "future scheme deck"}.get(path.split(".")[1], path.split(".")[1])
+            return f"The Monk's {pile}: " + (listing([_scheme(str(c)) for c in value if c]) or "none") + "."
+        if path == "removed":
+            return "Out of the game: " + listing([self.card(c) for c in value]) + "."
+        raise Unworded(path)
+
+
+def _scheme(name: str) -> str:
+    """An assumed scheme card (data/viscounts-cards.yaml, assumed_schemes) in words."""
+    return f"scheme “{name.replace('-', ' ')}”"

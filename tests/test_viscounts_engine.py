@@ -1,0 +1,79 @@
+"""The Viscounts engine: seeded random games at every player count keep every invariant after every
+step (engine/viscounts/invariants.py: cards and workers conserved, nothing negative, markers on the
+track, castle tiers within limits, the leader right), and rules the scenarios do not pin down."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.playout import play
+from engine.viscounts import Viscounts
+from engine.viscounts.scoring import podium
+
+GAMES_PER_COUNT = 50  # 4 player counts x 50 = 200 games
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_keep_every_invariant(players: int) -> None:
+    game = Viscounts(players=players)
+    ended_by_pile = 0
+    for seed in range(GAMES_PER_COUNT):
+        result = play(game, seed, probe_every=30 if seed % 10 == 0 else 0)
+        assert not result.violations, "\n".join(result.violations)
+        assert set(result.scores) == set(game.players) | ({"monk"} if players == 1 else set())  # the solo AI scores too
+        assert result.winners
+        ended_by_pile += 1
+    assert ended_by_pile == GAMES_PER_COUNT
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    game = Viscounts(players=3)
+    first, again = play(game, 7), play(game, 7)
+    assert (first.steps, first.scores) == (again.steps, again.scores)
+
+
+def test_player_counts_come_from_the_catalog() -> None:
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        Viscounts(players=5)
+
+
+def test_podium_ties_share_their_places_rounded_down() -> None:
+    assert podium({"a": 3, "b": 3, "c": 1, "d": 0}, (12, 8, 4)) == {"a": 10, "b": 10, "c": 4, "d": 0}
+    assert podium({"a": 5, "b": 2, "c": 2, "d": 2}, (12, 8, 4)) == {"a": 12, "b": 4, "c": 4, "d": 4}
+    assert podium({"a": 0, "b": 0}, (12, 4)) == {"a": 0, "b": 0}
+
+
+def test_an_illegal_move_names_its_rule() -> None:
+    game = Viscounts(players=2)
+    state = game.scenario_start({"to_move": "red", "players": {"red": {"hand": ["abbot"]}}})
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, "red play thief")
+    assert caught.value.rule == "viscounts.play.place-card"
+
+
+def test_the_end_comes_one_round_after_a_pile_runs_out() -> None:
+    game = Viscounts(players=2)
+    state = game.new_state()
+    import random
+
+    rng = random.Random(3)
+    revealed_in = None
+    while not game.is_terminal(state):
+        if revealed_in is None and (state.poverty or state.prosperity):
+            revealed_in = state.round
+        game.apply(state, rng.choice(game.legal_actions(state)))
+    assert revealed_in is not None and state.round == revealed_in + 2
+
+
+def test_the_monk_plays_a_one_player_game_and_its_schemes_are_checked() -> None:
+    from engine.core import InvalidState
+
+    game = Viscounts(players=1)
+    state = game.scenario_start({"to_move": "monk"})
+    assert state.order == ["red", "monk"] and game.to_move(state) == "chance"
+    assert state.solo is not None and len(state.solo.deck) == 8 and len(state.solo.future) == 8
+    broken = state.to_dict()
+    broken["solo"]["future"] = broken["solo"]["future"][1:]
+    with pytest.raises(InvalidState, match="scheme cards not conserved"):
+        game.from_dict(broken)
