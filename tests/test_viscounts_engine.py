@@ -77,3 +77,19 @@ def test_the_monk_plays_a_one_player_game_and_its_schemes_are_checked() -> None:
     broken["solo"]["future"] = broken["solo"]["future"][1:]
     with pytest.raises(InvalidState, match="scheme cards not conserved"):
         game.from_dict(broken)
+
+
+def test_per_icon_manuscripts_count_every_card_owned_and_the_building_slots() -> None:
+    """viscounts.discrepancy.icon-condition-scope: icons in the deck and discard count, not only the board's."""
+    from engine.viscounts.scoring import breakdown, condition_icons
+
+    game = Viscounts(players=2)
+    given = {"to_move": "red", "players": {"red": {
+        "hand": ["princess"], "board": ["enforcer", None, None], "deck": ["squire", "thief"], "discard": ["antagonist"],
+        "built": {"guildhall": 2}, "manuscripts": ["black-black-4-noble-icon", "black-yellow-5-criminal-icon"]}}}
+    state = game.scenario_start(given)
+    assert game.rules.icon_scope == "all_cards"
+    assert condition_icons(game.rules, state, "red", "noble") == 2 + 1 + 1 + 1  # enforcer, princess, squire, slot
+    assert condition_icons(game.rules, state, "red", "criminal") == 1 + 2  # thief, antagonist
+    two_ribbons = 4
+    assert breakdown(game.rules, state, "red")["manuscripts"] == two_ribbons + 5 + 3

@@ -92,6 +92,8 @@ class Rules:
     manuscripts: dict[str, ManuscriptKind]
     set_points: tuple[int, ...]
     bonus_after: int
+    icon_scope: str
+    """Where per-icon manuscript conditions count icons: ``board`` or ``all_cards`` (an assumption)."""
     bonus_points: int
     ribbons: tuple[str, ...]
     leader_points: int
@@ -176,6 +178,7 @@ def _build(catalog: Catalog) -> Rules:
         manuscripts=manuscripts,
         set_points=tuple(deck.set_points),
         bonus_after=deck.bonus_card_after,
+        icon_scope=deck.assumed_icon_scope,
         bonus_points=cleric_bonus[0].points,
         ribbons=tuple(deck.ribbons),
         leader_points=leader.points,

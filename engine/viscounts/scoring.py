@@ -37,14 +37,25 @@ def sets(rules: Rules, ribbons: list[str]) -> int:
     return total
 
 
+def condition_icons(rules: Rules, state: State, who: str, icon: str) -> int:
+    """Icons a per-icon manuscript condition counts: on the board, or (the catalog's assumption,
+    viscounts.discrepancy.icon-condition-scope) on every card the player owns; building slots either way."""
+    p = state.players[who]
+    if rules.icon_scope == "board":
+        return fx.icons(rules, p, icon)
+    cards = p.hand + p.deck + p.discard + fx.board_cards(p)
+    slots = sum(1 for e in fx.slot_abilities(rules, p) if e["kind"] == "permanent_icon" and e["icon"] == icon)
+    return sum(rules.cards[c].icons.count(icon) for c in cards) + slots
+
+
 def breakdown(rules: Rules, state: State, who: str) -> dict[str, int]:
     p = state.players[who]
     castle = state.castle
     tiers = {1: castle.tier1, 2: castle.tier2}
     workers = sum(rules.tiers[t].points_per_worker * sum(s.get(who, 0) for s in secs) for t, secs in tiers.items())
     workers += rules.tiers[3].points_per_worker * castle.tier3.get(who, 0)
-    counted = {"building": sum(p.built.values()), "noble_icon": fx.icons(rules, p, "noble"),
-               "criminal_icon": fx.icons(rules, p, "criminal"), "flipped_debt": p.paid}
+    counted = {"building": sum(p.built.values()), "noble_icon": condition_icons(rules, state, who, "noble"),
+               "criminal_icon": condition_icons(rules, state, who, "criminal"), "flipped_debt": p.paid}
     kinds = [rules.manuscripts[m] for m in p.manuscripts]
     conditions = sum(k.points * counted[k.per] for k in kinds if k.per)
     n = len(state.players)

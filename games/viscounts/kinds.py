@@ -167,6 +167,9 @@ class ManuscriptDeck(Entry):
     set_points: list[int] = Field(min_length=1, description="Points for a set of 1, 2, 3, 4 different ribbons")
     cleric_costs_seen: list[int]
     bonus_card_after: int = Field(ge=1, description="Manuscripts of one ribbon that win its cleric bonus card")
+    assumed_icon_scope: Literal["board", "all_cards"] = Field(
+        "board", description="Assumed, not a fact: where a per-icon end-game condition counts icons (the player "
+        "board's cards and building slots, or every card the player owns and the building slots)")
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
         if self.grey_backed + self.black_backed != self.total:

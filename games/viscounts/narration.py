@@ -27,6 +27,7 @@ COUNTS = {"silver": ("silver", "silver"), "ink": ("ink well", "ink wells"), "gol
           "stone": ("stone", "stone"), "debts": ("unpaid debt", "unpaid debts"), "paid": ("paid debt", "paid debts"),
           "deeds": ("acquired deed", "acquired deeds"), "approved": ("approved deed", "approved deeds"),
           "workers": ("worker in the supply", "workers in the supply")}
+ORDINALS = ("first", "second", "third", "fourth")
 BUILDINGS = {"workshop": "a workshop", "trading-post": "a trading post", "guildhall": "a guildhall"}
 
 
@@ -141,7 +142,7 @@ class ViscountsNarration(Narration):
             names = listing([self.card(c) for c in value if c]) or "nothing"
             return f"{who}'s {'discard pile' if key == 'discard' else key} holds {names}."
         if key == "manuscripts":
-            return f"{who} holds the manuscripts " + (listing([self.manuscript(m) for m in value]) or "none") + "."
+            return f"{who} has transcribed " + (listing([self.manuscript(m) for m in value]) or "no manuscript") + "."
         if key.startswith("built"):
             return f"{who} has built {value} of that building."
         raise Unworded(f"players.{player}.{key}")
@@ -151,6 +152,12 @@ class ViscountsNarration(Narration):
             parts = path.split(".")
             if len(parts) == 4:
                 return f"{self.player(parts[3])} has {value} workers on castle {parts[1].replace('tier', 'tier ')}, section {int(parts[2]) + 1}."
+            if parts[1] == "tier3" and len(parts) == 3:
+                return f"{self.player(parts[2])} has {value} workers in the castle's centre."
+            if len(parts) == 3 and isinstance(value, dict):
+                where = f"Castle {parts[1].replace('tier', 'tier ')}, section {int(parts[2]) + 1}"
+                held = listing([f"{n} of {self.player(p)}'s workers" for p, n in value.items()])
+                return f"{where} holds {held}." if held else f"{where} is empty."
         if path.startswith("scores"):
             return "The scores are " + (listing([f"{self.player(p)} {v}" for p, v in value.items()]) if isinstance(value, dict)
                                         else str(value)) + "."
@@ -171,6 +178,23 @@ class ViscountsNarration(Narration):
             return f"The Monk's {pile}: " + (listing([_scheme(str(c)) for c in value if c]) or "none") + "."
         if path == "removed":
             return "Out of the game: " + listing([self.card(c) for c in value]) + "."
+        return self.end_fact(path, value)
+
+    def end_fact(self, path: str, value: Any) -> str:
+        """The turn order, the Poverty and Prosperity cards and the rounds left."""
+        if path == "turn":
+            return f"The turn is with the {ORDINALS[int(value)]} player in turn order."
+        if path in ("poverty", "prosperity"):
+            return f"The {path.capitalize()} card is {'revealed' if value else 'not revealed'}."
+        if path in ("debt_pile", "deed_pile"):
+            card, things = ("Poverty", "debts") if path == "debt_pile" else ("Prosperity", "deeds")
+            return f"{value} {things} are left on the {card} card."
+        if path == "last_round":
+            return f"Round {value} is the last." if value else "No end card has been revealed."
+        if path == "round":
+            return f"It is round {value}."
+        if path == "leader":
+            return f"{self.player(str(value))} holds the castle leader card." if value else "Nobody holds the castle leader card."
         raise Unworded(path)
 
 
