@@ -27,9 +27,10 @@ def climb_tier1(rules: Rules, state: State, who: str, s: int) -> None:
     """Three of a player's workers in a tier-1 section: one up, one each way (viscounts.noble.tier-one-threes)."""
     t1, t2 = state.castle.tier1, state.castle.tier2
     n = len(t1)
-    t1[s][who] -= 3
+    sides = ((s - 1) % n, (s + 1) % n) if rules.tiers[1].spread_on_promotion else ()
+    t1[s][who] -= 1 + len(sides)
     t2[s][who] = t2[s].get(who, 0) + 1
-    for side in ((s - 1) % n, (s + 1) % n):
+    for side in sides:
         t1[side][who] = t1[side].get(who, 0) + 1
     _tidy(state)
     state.queue[:0] = [{"p": who, "e": e} for e in wedge(rules, state, s)] + [{"p": who, "do": "castle"}]
@@ -69,20 +70,23 @@ def settle(rules: Rules, state: State) -> Decision | None:
     Returns a decision when the player must choose (several sections, whose worker to bump)."""
     castle = state.castle
     order = state.order[state.turn:] + state.order[:state.turn]
+    # both set below the top tier (checked when the rules are read)
+    climb = {t: rules.tiers[t].climb_at or 0 for t in (1, 2)}
+    holds = {t: rules.tiers[t].holds or 0 for t in (1, 2)}
     for who in order:
-        threes = [s for s, sec in enumerate(castle.tier1) if sec.get(who, 0) >= 3]
+        threes = [s for s, sec in enumerate(castle.tier1) if sec.get(who, 0) >= climb[1]]
         if len(threes) == 1:
             climb_tier1(rules, state, who, threes[0])
             return None
         if threes:
             return Decision("climb", who, "viscounts.noble.repeat", {"sections": threes})
-        high = [s for s, sec in enumerate(castle.tier2) if sec.get(who, 0) >= 3]
+        high = [s for s, sec in enumerate(castle.tier2) if sec.get(who, 0) >= climb[2]]
         if high:
             climb_tier2(rules, state, who, high[0])
             return None
     for tier, sections in ((1, castle.tier1), (2, castle.tier2)):
         for s, sec in enumerate(sections):
-            if sum(sec.values()) > 3:
+            if sum(sec.values()) > holds[tier]:
                 owners = sorted(sec)
                 if len(owners) == 1:
                     bump(rules, state, tier, s, owners[0])

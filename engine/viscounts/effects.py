@@ -91,9 +91,9 @@ def trigger(rules: Rules, state: State, who: str, when: str) -> None:
 
 # --- gains ---------------------------------------------------------------------------------------
 
-def corruption(player: Player) -> None:
+def corruption(player: Player, track_end: int) -> None:
     if player.corruption == player.virtue:
-        player.corruption = player.virtue = min(7, player.virtue + 1)
+        player.corruption = player.virtue = min(track_end, player.virtue + 1)
     else:
         player.corruption += 1
 
@@ -150,7 +150,10 @@ def shuffle(rules: Rules, state: State, who: str) -> None:
     player = state.players[who]
     player.deck = sorted(player.deck + player.discard)
     player.discard = []
-    (corruption if criminals(rules, player) else virtue)(player)
+    if criminals(rules, player):
+        corruption(player, rules.track_end)
+    else:
+        virtue(player)
 
 
 def gain(rules: Rules, state: State, who: str, what: str, count: int) -> Decision | None:
@@ -164,7 +167,7 @@ def gain(rules: Rules, state: State, who: str, what: str, count: int) -> Decisio
         elif what == "virtue":
             virtue(player)
         elif what == "corruption":
-            corruption(player)
+            corruption(player, rules.track_end)
         elif what == "debt":
             gain_debt(rules, state, who)
         elif what == "deed":

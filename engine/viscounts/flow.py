@@ -46,7 +46,7 @@ def resolve(state: State, rules: Rules, board: Board, item: dict[str, Any]) -> D
         elif do == "reveal-manuscript":
             return Decision("manuscript", CHANCE, "viscounts.setup.manuscript-piles", {"seg": item["seg"]})
         elif do == "reset":
-            player.corruption, player.virtue = 1, 7
+            player.corruption, player.virtue = 1, rules.track_end
         elif do == "draw":
             return draw_one(state, rules, who, item.get("purpose", "hand"))
         return None

@@ -9,6 +9,7 @@ townsfolk and heroes, which then give nothing)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from catalog import Catalog
@@ -32,6 +33,7 @@ class Viscounts(DecisionGame):
         self.rules = Rules.load(catalog)
         self.board = Board.build(self.rules)
         counts = self.rules.player_counts
+        self.player_counts = tuple(counts)
         count = players if isinstance(players, int) else len(players)
         if count not in counts:
             raise ValueError(f"Viscounts is played by {counts[0]} to {counts[-1]} players, got {count}")
@@ -47,7 +49,8 @@ class Viscounts(DecisionGame):
     def _blank(self) -> State:
         rules, n = self.rules, len(self.players)
         sections = len(rules.wedges)
-        players = {c: Player(board=[None] * len(rules.starting_icons), workers=rules.workers) for c in self.players}
+        players = {c: Player(board=[None] * len(rules.starting_icons), workers=rules.workers,
+                                virtue=rules.track_end) for c in self.players}
         box: list[str] = []
         for card in rules.cards.values():
             if card.kind == "starting":
@@ -111,10 +114,10 @@ class Viscounts(DecisionGame):
     def _reconcile(self, state: State, given: dict[str, Any]) -> None:
         """Cards ``given`` puts somewhere come out of where they were (the player's own draw deck unless
         given, then the townsfolk under the tops, then the box); cards it leaves out go to the box."""
-        from engine.viscounts.invariants import card_total, zones
+        from engine.viscounts.invariants import zones
 
-        seen = zones(state)
-        surplus, missing = seen - card_total(self.rules), card_total(self.rules) - seen
+        seen, total = zones(state), Counter(self.rules.card_copies)
+        surplus, missing = seen - total, total - seen
         given_players = given.get("players") or {}
         sources = [p.deck for w, p in state.players.items() if "deck" not in (given_players.get(w) or {})]
         for card, n in surplus.items():

@@ -10,43 +10,44 @@ from engine.viscounts.rules import Rules
 from engine.viscounts.state import State
 
 
-def card_total(rules: Rules) -> Counter[str]:
-    return Counter({c.slug: c.count for c in rules.cards.values()})
-
-
 def zones(state: State) -> Counter[str]:
     """Every card wherever it is: box, out of the game, townsfolk decks, players' piles and boards."""
-    seen: Counter[str] = Counter(state.box + state.removed + state.townsfolk_pool)
-    seen.update(c for c in state.townsfolk if c is not None)
+    cards = state.box + state.removed + state.townsfolk_pool + state.townsfolk + [h for _, h in state.pairs]
     for p in state.players.values():
-        seen.update(p.hand + p.deck + p.discard + [c for c in p.board if c is not None])
-    seen.update(h for _, h in state.pairs)
+        cards += p.hand + p.deck + p.discard + p.board
+    seen = Counter(cards)  # one count over one list: this runs after every step
+    seen.pop(None, None)  # empty board slots and townsfolk spaces
     return seen
 
 
 def invariant_problems(state: State, rules: Rules) -> Iterator[str]:
-    seen = zones(state)
-    if seen != card_total(rules):
-        diff = (seen - card_total(rules)) + (card_total(rules) - seen)
+    seen, total = zones(state), rules.card_copies
+    if dict(seen) != total:
+        diff = (seen - Counter(total)) + (Counter(total) - seen)
         yield f"cards not conserved: {dict(diff)}"
+    castle = state.castle
+    in_castle: Counter[str] = Counter(castle.tier3)
+    for section in castle.tier1 + castle.tier2:
+        in_castle.update(section)
     for who, p in state.players.items():
-        for field in ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "workers"):
-            if getattr(p, field) < 0:
-                yield f"{who}: {field} is {getattr(p, field)}"
-        if not 1 <= p.corruption <= p.virtue <= 7:
+        if min(p.silver, p.ink, p.gold, p.stone, p.debts, p.paid, p.deeds, p.approved, p.workers) < 0:
+            for field in ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "workers"):
+                if getattr(p, field) < 0:
+                    yield f"{who}: {field} is {getattr(p, field)}"
+        if not 1 <= p.corruption <= p.virtue <= rules.track_end:
             yield f"{who}: markers off the track or crossed (corruption {p.corruption}, virtue {p.virtue})"
-        in_castle = sum(s.get(who, 0) for s in state.castle.tier1 + state.castle.tier2) + state.castle.tier3.get(who, 0)
-        if p.workers + in_castle != rules.workers:
-            yield f"{who}: {p.workers} workers in the supply and {in_castle} in the castle make not {rules.workers}"
+        if p.workers + in_castle[who] != rules.workers:
+            yield f"{who}: {p.workers} workers in the supply and {in_castle[who]} in the castle make not {rules.workers}"
         if p.deck != sorted(p.deck):
             yield f"{who}: the draw deck is not kept sorted"
     settling = any("do" in i and i["do"] == "castle" for i in state.queue) or any(
         d.kind in ("climb", "bump") for d in state.pending)
     if not settling and state.stage != "setup":
-        for tier, sections in (("tier 1", state.castle.tier1), ("tier 2", state.castle.tier2)):
+        for tier, sections in ((1, castle.tier1), (2, castle.tier2)):
+            holds = rules.tiers[tier].holds or 0
             for s, sec in enumerate(sections):
-                if sum(sec.values()) > 3:
-                    yield f"castle {tier} section {s + 1} holds {sum(sec.values())} workers"
+                if sum(sec.values()) > holds:
+                    yield f"castle tier {tier} section {s + 1} holds {sum(sec.values())} workers"
     t3 = state.castle.tier3
     if state.leader is None and any(t3.values()):
         yield "workers on tier 3 but no castle leader"

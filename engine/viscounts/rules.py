@@ -5,6 +5,7 @@ plain dicts (the catalog's structured effects, dumped) so states and queues hold
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from catalog import Catalog
@@ -108,6 +109,16 @@ class Rules:
     def load(cls, catalog: Catalog | None = None) -> Rules:
         return _load(catalog or default_catalog())
 
+    @cached_property
+    def card_copies(self) -> dict[str, int]:
+        """Copies of each card in the box (worked out once: the invariants compare with it after every step)."""
+        return {c.slug: c.count for c in self.cards.values() if c.count}
+
+    @property
+    def track_end(self) -> int:
+        """The collision track's last position, where the virtue marker starts (the first is 1)."""
+        return max(self.collisions)
+
     def pile_size(self, stack: str, players: int) -> int:
         """Debts on the Poverty card or deeds on the Prosperity card: the printed count, else the assumed one."""
         card = next(c for c in self.end_cards.values() if c.stack == stack)
@@ -145,6 +156,9 @@ def _build(catalog: Catalog) -> Rules:
     collisions = {p.position: (dump(p.current_gains), dump(p.others_gain), p.others_condition)
                   for p in typed("collision_positions", CollisionPosition)}
     tiers = {t.tier: t for t in typed("castle_tiers", CastleTier)}
+    for t in tiers.values():
+        if t.tier < max(tiers) and (t.climb_at is None or t.holds is None):
+            raise ValueError(f"{t.id}: a tier below the top needs climb_at and holds")
     wedges = tuple(dump(w.tier2_reward) for w in sorted(typed("castle_wedges", CastleWedge), key=lambda w: w.letter))
     deck = typed("manuscript_decks", ManuscriptDeck)[0]
     manuscripts = {}

@@ -73,7 +73,7 @@ def is_ai(state: State, who: str) -> bool:
 def blank(rules: Rules, state: State) -> None:
     """The AI's pieces and scheme decks (viscounts.solo.ai-board, viscounts.solo.scheme-decks)."""
     sr = solo_rules(rules)
-    state.players[AI] = Player(board=[], workers=rules.workers)
+    state.players[AI] = Player(board=[], workers=rules.workers, virtue=rules.track_end)
     state.order.append(AI)
     state.solo = Solo(deck=list(sr.starting), schemes=[None] * len(rules.starting_icons), future=list(sr.future))
 

@@ -132,6 +132,9 @@ class CastleTier(Entry):
     reaching_reward: list[Step] = Field([], description="What a worker moving up to this tier gives; tier 2: its wedge's reward")
     bump_reward: list[Step] | None = Field(description="What the owner of a bumped worker gets; null: cannot be bumped")
     spread_on_promotion: bool = Field(description="When one of three workers moves up, the other two move one section left and right")
+    climb_at: int | None = Field(None, ge=2, description="This many of one player's workers in a section send one up a tier; null: the top")
+    holds: int | None = Field(None, ge=1, description="The most workers a section keeps once settled; the current player bumps "
+                                                     "the others; null: no limit")
 
 
 class AssumedManuscript(Model):
