@@ -208,7 +208,8 @@ async def test_the_datasette_tables_answer(built) -> None:
         wins = (await datasette.client.get(f"/kb/simulated_wins.json?game={game}&_shape=array")).json()
         for players in counts:
             seats = [w for w in wins if w["players"] == players]
-            assert [w["seat"] for w in seats] == [f"seat {n}" for n in range(1, players + 1)]
+            ai = 1 if game == "viscounts" and players == 1 else 0  # the Monk plays the solo game's other seat
+            assert [w["seat"] for w in seats] == [f"seat {n}" for n in range(1, players + 1 + ai)]
             assert sum(w["wins"] for w in seats) >= seats[0]["games"]  # every game has a winner
     rules = (await datasette.client.get(
         f"/kb/simulation_stats.json?game={CHEAP}&statistic=rule&_shape=array&_sort_desc=count")).json()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from catalog import Catalog
-from outputs.simulations.store import Results
+from outputs.simulations.store import Results, seat_count, seat_name
 from outputs.simulations.svg import Bar, columns, rows
 
 PAGE = "simulated-games"
@@ -62,17 +62,17 @@ def charts(results: Results, catalog: Catalog) -> dict[str, tuple[str, str]]:
         def add(name: str, title: str, svg: str) -> None:
             found[f"{players}p-{name}.svg"] = (title, svg)
 
-        seats = range(1, players + 1)
+        seats = range(1, seat_count(players, tally) + 1)
         sole = [tally["sole_wins"].get(str(s), 0) for s in seats]
         shared = [tally["shared_wins"].get(str(s), 0) for s in seats]
         title = f"Wins by seat, {players} players (seat 1 moved first)"
         add("wins", title, columns(
-            title, [Bar(f"Seat {s}", 100 * a / ended, 100 * b / ended, f"{100 * (a + b) / ended:.1f}%")
+            title, [Bar(seat_name(s, players), 100 * a / ended, 100 * b / ended, f"{100 * (a + b) / ended:.1f}%")
                     for s, a, b in zip(seats, sole, shared)],
             caveat, "% of games won (dark: alone, light: a shared win)", 100 / players, f"an even share: {100 / players:.1f}%"))
         title = f"Mean final score by seat, {players} players"
         means = [tally["score_sums"].get(str(s), 0) / ended for s in seats]
-        add("mean-score", title, columns(title, [Bar(f"Seat {s}", m, shown=f"{m:.2f}" if m < 10 else f"{m:.1f}") for s, m in zip(seats, means)],
+        add("mean-score", title, columns(title, [Bar(seat_name(s, players), m, shown=f"{m:.2f}" if m < 10 else f"{m:.1f}") for s, m in zip(seats, means)],
                                          caveat, "mean final score"))
         for key, what, axis in (("scores", "Final scores of all players", "players ending with the score"),
                                 ("winning_scores", "The winner's score", "games")):

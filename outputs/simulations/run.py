@@ -140,6 +140,8 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
             tally.pieces[f"{words[1]} {slug}"] += 1
             used["pieces"].add(f"{words[1]} {slug}")
     seats += [p for p in engine.players if p not in seats]
+    # a player the engine adds and plays itself (a solo game's AI) makes no choices: it comes last
+    seats += [p for p in result.scores if p not in seats]
     tally.rules.update(recorder.rules)
     tally.verb_games.update(used["verbs"])
     tally.piece_games.update(used["pieces"])

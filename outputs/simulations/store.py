@@ -179,3 +179,12 @@ def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog,
         tmp.replace(path)
         found[game] = results
     return found
+
+
+def seat_count(players: int, tally: Mapping[str, Any]) -> int:
+    """The seats a tally counts: one per player, and after them any the engine plays itself (an AI)."""
+    return max([players, *(int(seat) for seat in tally["score_sums"])])
+
+
+def seat_name(seat: int, players: int) -> str:
+    return f"Seat {seat}" if seat <= players else f"Seat {seat} (the engine's own player)"

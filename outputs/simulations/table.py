@@ -10,7 +10,7 @@ import sqlite_utils
 
 from catalog import Catalog
 from outputs.simulations.page import entry_name, rule_name
-from outputs.simulations.store import Results
+from outputs.simulations.store import Results, seat_count
 
 RUNS_TABLE, STATS_TABLE = "simulation_runs", "simulation_stats"
 
@@ -54,7 +54,7 @@ def stat_rows(results: Results, catalog: Catalog) -> Iterator[dict[str, Any]]:
                     "label": label or subject, "count": count, "per_game": round(count / games, 6) if games else None,
                     "games_with": games_with}
 
-        for seat in range(1, players + 1):
+        for seat in range(1, seat_count(players, tally) + 1):
             s = str(seat)
             wins = tally["sole_wins"].get(s, 0) + tally["shared_wins"].get(s, 0)
             yield row("win", f"seat {seat}", wins)
