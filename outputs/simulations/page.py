@@ -56,7 +56,7 @@ def charts(results: Results, catalog: Catalog) -> dict[str, tuple[str, str]]:
     found: dict[str, tuple[str, str]] = {}
     for players, tally in sorted(results.counts.items()):
         games, ended = tally["games"], tally["ended"]
-        caveat = (f"{ended:,} random games, {players} players: random play, not strategic play; "
+        caveat = (f"{ended:,} random games, {count(players)}: random play, not strategic play; "
                   "good players would do otherwise.")
 
         def add(name: str, title: str, svg: str) -> None:
@@ -65,30 +65,30 @@ def charts(results: Results, catalog: Catalog) -> dict[str, tuple[str, str]]:
         seats = range(1, seat_count(players, tally) + 1)
         sole = [tally["sole_wins"].get(str(s), 0) for s in seats]
         shared = [tally["shared_wins"].get(str(s), 0) for s in seats]
-        title = f"Wins by seat, {players} players (seat 1 moved first)"
+        title = f"Wins by seat, {count(players)} (seat 1 moved first)"
         add("wins", title, columns(
             title, [Bar(seat_name(s, players), 100 * a / ended, 100 * b / ended, f"{100 * (a + b) / ended:.1f}%")
                     for s, a, b in zip(seats, sole, shared)],
-            caveat, "% of games won (dark: alone, light: a shared win)", 100 / players, f"an even share: {100 / players:.1f}%"))
-        title = f"Mean final score by seat, {players} players"
+            caveat, "% of games won (dark: alone, light: a shared win)", 100 / len(seats), f"an even share: {100 / len(seats):.1f}%"))
+        title = f"Mean final score by seat, {count(players)}"
         means = [tally["score_sums"].get(str(s), 0) / ended for s in seats]
         add("mean-score", title, columns(title, [Bar(seat_name(s, players), m, shown=f"{m:.2f}" if m < 10 else f"{m:.1f}") for s, m in zip(seats, means)],
                                          caveat, "mean final score"))
         for key, what, axis in (("scores", "Final scores of all players", "players ending with the score"),
                                 ("winning_scores", "The winner's score", "games")):
             bars = _bins(tally[key])
-            title = f"{what}, {players} players"
+            title = f"{what}, {count(players)}"
             add(key.replace("_", "-"), title, columns(title, bars, caveat, axis, label_every=_every(bars)))
         bars = _bins(tally["steps"])
-        title = f"Game length in steps (moves and chance draws), {players} players"
+        title = f"Game length in steps (moves and chance draws), {count(players)}"
         add("steps", title, columns(title, bars, caveat, "games", label_every=_every(bars)))
         for counter, values in tally["progress"].items():
             if len(values) > 1:
                 bars = _bins(values)
-                title = f"{counter.capitalize()} at the end of the game, {players} players"
+                title = f"{counter.capitalize()} at the end of the game, {count(players)}"
                 add(f"progress-{counter.replace(' ', '-')}", title, columns(title, bars, caveat, "games",
                                                                          label_every=_every(bars)))
-        title = f"Actions by kind, {players} players"
+        title = f"Actions by kind, {count(players)}"
         add("actions", title, rows(title, _per_game(tally["verbs"], ended, str, 60), caveat,
                                    "times per game (the word is the action's word in the engine's notation)"))
         if tally["pieces"]:
@@ -96,12 +96,12 @@ def charts(results: Results, catalog: Catalog) -> dict[str, tuple[str, str]]:
                 verb, slug = key.split(" ", 1)
                 return f"{verb}: {entry_name(catalog, game, slug)}"
 
-            title = f"What the actions name most, {players} players"
+            title = f"What the actions name most, {count(players)}"
             add("pieces", title, rows(title, _per_game(tally["pieces"], ended, piece), caveat, "times per game"))
         if tally.get("events"):
-            title = f"What the engine counted, {players} players"
+            title = f"What the engine counted, {count(players)}"
             add("events", title, rows(title, _per_game(tally["events"], ended, str), caveat, "times per game"))
-        title = f"Rules that asked for a choice most often, {players} players"
+        title = f"Rules that asked for a choice most often, {count(players)}"
         add("rules", title, rows(title, _per_game(tally["rules"], ended, lambda rule: rule_name(catalog, rule)),
                                  caveat, "choices per game (chance's draws included)"))
     return found
@@ -134,7 +134,7 @@ def page(results: Results, catalog: Catalog, chart_files: Mapping[str, tuple[str
     for players in counts:
         tally = results.counts[players]
         indent = "    " if tabbed else ""
-        out.append(f'=== "{players} players"\n' if tabbed else f"## {players} players\n")
+        out.append(f'=== "{count(players)}"\n' if tabbed else f"## {count(players)}\n")
         out.append(f"{indent}{tally['ended']:,} games ended, every one with a score.\n")
         fixed = constant_counters(tally)
         if fixed:
@@ -143,6 +143,10 @@ def page(results: Results, catalog: Catalog, chart_files: Mapping[str, tuple[str
             if file.startswith(f"{players}p-"):
                 out.append(f"{indent}![{title}]({CHARTS}/{file})\n")
     return "\n".join(out)
+
+
+def count(players: int) -> str:
+    return f"{players} player" + ("" if players == 1 else "s")
 
 
 def write(results: Results, catalog: Catalog, folder: Path, datasette_url: str) -> str:

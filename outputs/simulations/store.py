@@ -187,4 +187,4 @@ def seat_count(players: int, tally: Mapping[str, Any]) -> int:
 
 
 def seat_name(seat: int, players: int) -> str:
-    return f"Seat {seat}" if seat <= players else f"Seat {seat} (the engine's own player)"
+    return f"Seat {seat}" if seat <= players else f"Seat {seat} (an opponent the engine plays)"
