@@ -203,3 +203,19 @@ def test_an_entry_that_is_all_data_is_found_by_its_values(built) -> None:  # typ
     assert found.snippet.startswith("<mark>gold</mark> 15")
     gold = next(d for d in index.documents if d.id == "maharaja.resource.gold")
     assert "camp" not in gold.body  # a value of 0 (no gold starts in a camp) is left out
+
+
+def test_remembered_words_are_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Folded words and their keys are remembered for speed, but a client sending endless new words
+    fills the memory only up to the bound; the answers stay the same beyond it."""
+    from outputs.search import analysis
+
+    monkeypatch.setattr(analysis, "CACHED_WORDS", 50)
+    analyzer = Analyzer.default().__class__(Analyzer.default().definition)  # a fresh one, empty caches
+    for n in range(500):
+        word = f"Kőfejtő{n}"
+        assert analyzer.fold(word) == f"kofejto{n}"
+        assert f"kofejto{n}" in analyzer.keys(analyzer.fold(word))
+    assert len(analyzer._fold_cache) == 50 and len(analyzer._keys_cache) == 50
+    assert analyzer.fold("x" * 41 + "Ő") == "x" * 41 + "o"  # a long text is folded, never remembered
+    assert "x" * 41 + "Ő" not in analyzer._fold_cache

@@ -18,6 +18,9 @@ from typing import Any
 
 DEFINITION = Path(__file__).with_name("definition.json")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Words folded and cut into keys are remembered (the catalog's vocabulary is some tens of thousands of
+# words), up to a bound, so that a client sending endless new words cannot grow the server's memory.
+CACHED_WORD, CACHED_WORDS = 40, 200_000
 
 
 @dataclass(frozen=True)
@@ -55,8 +58,18 @@ class Analyzer:
         return _default()
 
     def fold(self, text: str) -> str:
-        decomposed = unicodedata.normalize("NFKD", text.lower().translate(self.folds))
-        return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+        found = self._fold_cache.get(text)
+        if found is None:
+            decomposed = unicodedata.normalize("NFKD", text.lower().translate(self.folds))
+            found = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+            if len(text) <= CACHED_WORD and len(self._fold_cache) < CACHED_WORDS:
+                self._fold_cache[text] = found
+        return found
+
+    @cached_property
+    def _fold_cache(self) -> dict[str, str]:
+        """Folded words: snippets fold every word of twenty entries' texts for each query."""
+        return {}
 
     def words(self, text: str) -> list[str]:
         """Folded words of a text, in order."""
@@ -74,7 +87,9 @@ class Analyzer:
             for suffix in self.suffixes:
                 if word.endswith(suffix) and len(word) - len(suffix) >= self.min_stem:
                     out.add(word[: -len(suffix)])
-            found = self._keys_cache[word] = frozenset(out)
+            found = frozenset(out)
+            if len(self._keys_cache) < CACHED_WORDS:
+                self._keys_cache[word] = found
         return found
 
     def is_meaningful(self, word: str) -> bool:
