@@ -7,7 +7,6 @@ from engine.core import Decision
 from engine.viscounts.rules import Rules
 from engine.viscounts.state import State
 
-SECTIONS = 5
 
 
 def wedge(rules: Rules, state: State, section: int) -> list[dict[str, object]]:

@@ -34,7 +34,7 @@ def icons(rules: Rules, player: Player, icon: str, wild: bool = False) -> int:
     when ``wild``: primary actions only)."""
     n = sum(rules.cards[c].icons.count(icon) for c in board_cards(player))
     n += sum(rules.starting_icons[i].count(icon) for i, c in enumerate(player.board)
-             if c is None and i < len(rules.starting_icons) and player.turns < 2)
+             if c is None and i < len(rules.starting_icons) and player.turns < rules.starting_icon_turns)
     n += sum(1 for e in slot_abilities(rules, player) if e["kind"] == "permanent_icon" and e["icon"] == icon)
     return n + (criminals(rules, player) if wild else 0)
 

@@ -66,7 +66,7 @@ def resolve(state: State, rules: Rules, board: Board, item: dict[str, Any]) -> D
     if kind in ("discard", "destroy"):
         if e.get("count", 1) > 1:
             state.queue[:0] = [{"p": who, "e": dict(e, count=e["count"] - 1)}]
-        if kind == "destroy" and fx.owned(player) <= 3:
+        if kind == "destroy" and fx.owned(player) <= rules.min_cards:
             return None  # viscounts.play.minimum-deck
         if player.hand or player.deck or player.discard:
             return Decision(kind, who, f"viscounts.effects.{kind}")

@@ -84,6 +84,8 @@ class Rules:
     exchanges: dict[str, tuple[int, Effects]]
     buildings: dict[str, Building]
     hand_limit: int
+    starting_icon_turns: int
+    min_cards: int
     workers: int
     placement: tuple[tuple[int, int], ...]
     starting_icons: tuple[tuple[str, ...], ...]
@@ -183,6 +185,8 @@ def _build(catalog: Catalog) -> Rules:
                                     tuple(s.effect.model_dump() for s in sorted(b.slot_abilities, key=lambda s: s.slot)))
                    for b in typed("building_types", BuildingType)},
         hand_limit=board.hand_limit,
+        starting_icon_turns=board.starting_icons_turns,
+        min_cards=board.min_cards,
         workers=board.workers,
         placement=tuple((w.noble_icons, w.workers) for w in board.worker_placement),
         starting_icons=tuple(tuple(i) for i in board.assumed_starting_icons),

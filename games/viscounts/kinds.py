@@ -103,6 +103,8 @@ class PlayerBoard(Entry):
     worker_placement: list[WorkerStep] = Field(min_length=1, description="Noble icons needed to place so many workers")
     starting_icons: list[StartingIcons] = Field(description="Icons printed on the card slots, usable on the first 2 turns")
     starting_icons_turns: int = Field(ge=1)
+    min_cards: int = Field(ge=1, description="A player never owns fewer cards (hand, deck, discard pile and board "
+                                             "together): destroying stops there")
     assumed_starting_icons: list[list[Icon]] = Field(
         [], description="Assumed, not a fact: the icons each card slot shows while uncovered, slot 1 first (what the engine plays with)")
 

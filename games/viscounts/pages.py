@@ -48,6 +48,7 @@ def board_page(w: PageContext) -> str:
     out = ["# Player board, buildings and collisions\n", "Generated from the catalogs; every value names its source.\n"]
     for b in w.catalog.typed("player_boards", PlayerBoard, w.game):
         out.append(w.entry_block(2, b, [("Hand limit", b.hand_limit), ("Workers", b.workers), ("Buildings", b.buildings),
+                                        ("Fewest cards a player can own", b.min_cards),
                                         ("Starting icons count on the first", f"{b.starting_icons_turns} turns")]))
         out.append(w.table(["Noble icons", "Workers placed"], [[s.noble_icons, s.workers] for s in b.worker_placement]))
         out.append("\n" + w.table(["Card slot", "Starting icons (read off a picture)"],
