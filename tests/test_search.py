@@ -54,6 +54,14 @@ def test_a_players_word_meets_the_rulebooks_word(analyzer: Analyzer) -> None:
     assert "cost" in analyzer.query("price")[0].keys
 
 
+def test_drawing_a_card_is_not_a_tie(analyzer: Analyzer) -> None:
+    # in card games "draw" means taking a card: as a synonym of "tie" it ranked the Poverty card's
+    # reveal (a card drawn) above the final tie-break for "tiebreak at the end of the game"
+    assert "draw" not in analyzer.query("tie")[0].keys
+    assert "tie" not in analyzer.query("draw")[0].keys
+    assert "tiebreak" in analyzer.query("tie")[0].keys
+
+
 def test_a_negation_is_searched_for(analyzer: Analyzer) -> None:
     # "what if I can't build in the castle": the rule is the penalty for *not* building
     terms = analyzer.query("mi történik ha nem tudok építeni a várban")
