@@ -193,6 +193,12 @@ class Kind:
     description: str
     foreign_keys: tuple[tuple[str, str], ...] = ()
     """(column, table) pairs: a column holding the id of a row of another kind's table."""
+    label: str = ""
+    """What a player reads beside a search result, where the key does not read well ("startings")."""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.key.replace("_", " ")
 
 
 SHARED_KINDS: tuple[Kind, ...] = (
@@ -202,9 +208,9 @@ SHARED_KINDS: tuple[Kind, ...] = (
     Kind("components", Component, "components", "What is in the box"),
     Kind("setups", Setup, "setups", "Setup by player count"),
     Kind("variants", Variant, "variants", "Variants and options"),
-    Kind("scoring_rules", ScoringRule, "scoring_rules", "End-of-game scoring"),
+    Kind("scoring_rules", ScoringRule, "scoring_rules", "End-of-game scoring", label="scoring"),
     Kind("cards", Card, "cards", "Cards"),
-    Kind("terms", Term, "glossary", "Glossary of game terms in EN/HU/PL", foreign_keys=(("refers_to", "entities"),)),
+    Kind("terms", Term, "glossary", "Glossary of game terms in EN/HU/PL", foreign_keys=(("refers_to", "entities"),), label="glossary"),
     Kind("rules", Rule, "rules", "The rules, in our own words, by rule id"),
     Kind("rulings", Ruling, "rulings", "Answers to questions about the rules (FAQ and other rulings)"),
     Kind("examples", Example, "examples", "Worked examples of the rulebooks"),

@@ -135,6 +135,14 @@ def test_search_result_page_screenshot(page: Page, site_url: str) -> None:
     assert target.stat().st_size > 10_000
 
 
+def test_a_result_names_its_kind_in_words_not_the_catalogs_key(page: Page, site_url: str) -> None:
+    found = search(page, site_url, "starting gold")
+    assert "maharaja.starting" in found[:5]
+    kinds = [m.split(" · ")[-1] for m in page.locator(".kb-search__meta").all_inner_texts()]
+    assert "starting pieces" in kinds and "startings" not in kinds
+    assert not [k for k in kinds if "_" in k]
+
+
 def test_a_rule_links_to_its_glossary_term(page: Page, site_url: str) -> None:
     page.goto(site_url + "/caylus/rules-turn/#caylus.phase4.provost")
     rule = page.locator("[id='caylus.phase4.provost'] + p")

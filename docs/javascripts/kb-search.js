@@ -85,6 +85,7 @@
       }));
       this.fields = data.fields || {};
       this.games = data.games || {};
+      this.kinds = data.kinds || {};  // kind key -> what a player reads ("startings" -> "starting pieces")
       this.numeric = new Set(this.docs.flatMap((d) => Object.keys(d.numbers)));
       this.filters = null;
       this.postings = new Map();
@@ -249,7 +250,7 @@
     const scope = game ? ` in this game (<button type="button" class="kb-search__all">search every game</button>)` : "";
     const items = hits.map((h) => `<li class="kb-search__item"><a href="${new URL(h.doc.url, siteRoot).href}#${encodeURIComponent(h.doc.id)}">`
       + `<span class="kb-search__title">${escapeHtml(h.doc.title)}</span>`
-      + `<span class="kb-search__meta">${escapeHtml(index.games[h.doc.game] || h.doc.game)} · ${escapeHtml(h.doc.kind.replace(/_/g, " "))}</span>`
+      + `<span class="kb-search__meta">${escapeHtml(index.games[h.doc.game] || h.doc.game)} · ${escapeHtml(index.kinds[h.doc.kind] || h.doc.kind.replace(/_/g, " "))}</span>`
       + `<span class="kb-search__snippet">${h.snippet}</span></a></li>`).join("");
     panel.innerHTML = `<p class="kb-search__count">${hits.length ? hits.length + " best matches" : "No match"}${scope}</p><ol>${items}</ol>`;
   }

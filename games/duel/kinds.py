@@ -178,7 +178,7 @@ class RoundStructure(Entry):
 KINDS: tuple[Kind, ...] = (
     Kind("seals", Seal, "seals", "Seals and their faces"),
     Kind("building_sections", BuildingSection, "building_sections", "Sections of the players' buildings and their rewards"),
-    Kind("construction_rules", ConstructionRule, "construction_rules", "What building costs"),
+    Kind("construction_rules", ConstructionRule, "construction_rules", "What building costs", label="building costs"),
     Kind("decks", Deck, "decks", "Card decks, their years and the composition assumed for random games"),
-    Kind("round_structures", RoundStructure, "round_structures", "Years, rounds and the card offer"),
+    Kind("round_structures", RoundStructure, "round_structures", "Years, rounds and the card offer", label="rounds"),
 )

@@ -284,12 +284,15 @@ class Board(Entry):
 
 KINDS: tuple[Kind, ...] = (
     Kind("characters", Character, "characters", "Maharaja's character cards: number (turn order, ties) and ability, as data and in words"),
-    Kind("disc_actions", DiscAction, "disc_actions", "Maharaja's nine actions of the action disc: what each does, as data and in words"),
+    Kind("disc_actions", DiscAction, "disc_actions", "Maharaja's nine actions of the action disc: what each does, as data and in words",
+         label="action disc"),
     Kind("scoring_tables", ScoringTable, "scoring_tables", "Maharaja: the gold paid by rank in the scored city, one row per player count"),
     Kind("city_points", CityPoints, "city_points", "Maharaja: the points a player counts in the scored city"),
-    Kind("governor_tracks", GovernorTrack, "governor_tracks", "Maharaja's governor track: spaces, markers, how they move, the end"),
-    Kind("board_facts", BoardFacts, "board_facts", "Maharaja: what is known of the printed board"),
+    Kind("governor_tracks", GovernorTrack, "governor_tracks", "Maharaja's governor track: spaces, markers, how they move, the end",
+         label="governor track"),
+    Kind("board_facts", BoardFacts, "board_facts", "Maharaja: what is known of the printed board", label="board"),
     Kind("costs", Cost, "costs", "Maharaja: what building, travel and an undone action cost, who pays and who is paid"),
-    Kind("startings", Starting, "startings", "Maharaja: what each player starts with"),
-    Kind("boards", Board, "boards", "Maharaja's boards as data: start space, cities, villages, roads (assumed unless transcribed)"),
+    Kind("startings", Starting, "startings", "Maharaja: what each player starts with", label="starting pieces"),
+    Kind("boards", Board, "boards", "Maharaja's boards as data: start space, cities, villages, roads (assumed unless transcribed)",
+         label="board"),
 )

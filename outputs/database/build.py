@@ -114,7 +114,7 @@ def _create_tables(db: sqlite_utils.Database, registry: Registry) -> None:
         foreign_keys=[("discrepancy_id", "discrepancies", "id"), ("entity_id", "entities", "id")],
     )
     db["search"].create(
-        {"entity_id": str, "kind": str, "table_name": str, "game": str, **{c: str for c in SEARCH_COLUMNS}},
+        {"entity_id": str, "kind": str, "kind_label": str, "table_name": str, "game": str, **{c: str for c in SEARCH_COLUMNS}},
         foreign_keys=[("entity_id", "entities", "id")],
     )
 

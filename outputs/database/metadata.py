@@ -85,6 +85,7 @@ def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http:/
     tables["search"] = {
         "title": "Search index",
         "description": "One row per entry: its names, forms and text as written, folded and stemmed. Use the search query.",
+        "columns": {"kind_label": "The entry's kind as the site shows it beside a search result (`startings`: starting pieces)"},
     }
     tables["name_forms"] = {"title": "Every name and surface form", "facets": ["lang"]}
     tables["links"] = {"title": "What each entry concerns, illustrates, affects or mentions",

@@ -184,7 +184,7 @@ def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: di
         rows.append(row)
         names, body = name_text(entry), body_text(entry, extra)
         search_rows.append({
-            "entity_id": entry.id, "kind": kind.key, "table_name": kind.table, "game": entry.game,
+            "entity_id": entry.id, "kind": kind.key, "kind_label": kind.shown, "table_name": kind.table, "game": entry.game,
             "title": entry.names.en, "name_hu": entry.names.hu, "name_pl": entry.names.pl,
             "names": names, "names_folded": folded_text(names), "names_stemmed": stemmed_text(names),
             "body": body, "body_folded": folded_text(body), "body_stemmed": stemmed_text(body),

@@ -3,6 +3,7 @@ page each entry lives on and the search definition, for the site's own search sc
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from outputs.search.store import index_from_database
 
 
 def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, Any]:
-    """``{definition, fields, games, phrases, docs}`` (``games``: id -> name). A document is [id, game,
+    """``{definition, fields, games, kinds, phrases, docs}`` (``games``: id -> name; ``kinds``: key -> label). A document is [id, game,
     kind, title, url, names, phrase numbers, body, name_hu, name_pl, facets, numbers], the last two
     only when it has fields of its game's own. Linked terms and cited headings repeat across entries,
     so each is stored once in ``phrases``."""
@@ -33,4 +34,13 @@ def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, 
         docs.append(row)
     games = {doc.id: doc.title for doc in index.documents if doc.kind == "games"}
     return {"definition": Analyzer.default().definition, "fields": dict(index.fields), "games": games,
-            "phrases": list(phrases), "docs": docs}
+            "kinds": kind_labels(db_path), "phrases": list(phrases), "docs": docs}
+
+
+def kind_labels(db_path: Path) -> dict[str, str]:
+    """Kind key -> what a player reads beside a result ("startings" -> "starting pieces")."""
+    conn = sqlite3.connect(f"file:{db_path.resolve()}?mode=ro", uri=True)
+    try:
+        return dict(conn.execute("select distinct kind, kind_label from search order by kind").fetchall())
+    finally:
+        conn.close()
