@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -66,6 +67,16 @@ def test_no_resource_is_loaded_from_another_host(built) -> None:
     assert not offenders, "\n".join(offenders)
     css = "".join(p.read_text(encoding="utf-8", errors="replace") for p in built.site.rglob("*.css"))
     assert "fonts.googleapis.com" not in css and "fonts.gstatic.com" not in css
+
+
+def test_no_page_shows_an_assumptions_field_name(built) -> None:
+    # an assumption the engine plays with is named in words on the site ("assumed start space"),
+    # never by its catalog field (assumed_start_space)
+    offenders = []
+    for html in built.site.rglob("*.html"):
+        text = BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser").get_text(" ")
+        offenders += [f"{html.relative_to(built.site)}: {m.group()}" for m in re.finditer(r".{30}assumed_\w*.{10}", text)]
+    assert not offenders, "\n".join(offenders[:10])
 
 
 def test_search_index_has_every_building_on_its_page_with_its_names_and_no_hidden_forms(built, catalog) -> None:

@@ -151,7 +151,8 @@ class PageWriter:
             refs.append(f"[{text(label)}](../sources.md#{self.sources[same[0].key].id}{hint})")
         confidence = f"confidence: *{entry.confidence}*"
         if entry.fact_confidence:
-            confidence += " (" + ", ".join(f"{k}: {v}" for k, v in entry.fact_confidence.items()) + ")"
+            # field names in words: "assumed start space", not the catalog's assumed_start_space
+            confidence += " (" + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in entry.fact_confidence.items()) + ")"
         return f"Sources: {'; '.join(refs)} — {confidence} — [Datasette row]({self.row_url(entry)})\n"
 
     def heading(self, level: int, entry: Entry, title: str | None = None) -> str:
