@@ -22,12 +22,24 @@ from engine.viscounts.rules import RESOURCES, Rules
 from engine.viscounts.state import State
 
 
+_MADE: dict[tuple[object, ...], Action] = {}
+"""Every action listed so far, by (player, verb, *arguments as given): the same move is listed at step
+after step, and a frozen dataclass costs far more to build than a lookup. Bounded: players x verbs x
+arguments drawn from the catalog's cards, spaces, sections and counts (rearranged orders are not kept)."""
+
+
 def legal(state: State, rules: Rules, board: Board, d: Decision) -> list[Action]:
     who, kind = d.player, d.kind
     p = state.players.get(d.data.get("who", who))
 
     def a(verb: str, *args: object) -> Action:
-        return Action(who, verb, tuple(str(x) for x in args))
+        key = (who, verb, *args)
+        made = _MADE.get(key)
+        if made is None:
+            made = Action(who, verb, tuple(str(x) for x in args))
+            if verb != "rearrange":
+                _MADE[key] = made
+        return made
 
     if kind == "pair":
         return [a("pair", n) for n, _ in state.pairs]
