@@ -1,14 +1,14 @@
 """What must hold in every Viscounts position: cards and workers conserved, nothing negative, markers
 on the track, castle tiers within their limits once settled, the castle leader right.
 
-This runs after every step of every simulated game, so it is written for speed: one list of every
-card counted once (in C, by ``Counter``) and compared with the box's copies as plain dicts, the
-castle walked once with plain dicts; the full messages are built only when something is wrong."""
+This runs after every step of every simulated game, so it is written for speed: the cards are
+counted by :class:`CardCounts` (only the zones that changed since the last check are counted again),
+the castle is walked once with plain dicts, the full messages are built only when something is wrong."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from engine.viscounts.rules import Rules
 from engine.viscounts.state import State
@@ -16,25 +16,67 @@ from engine.viscounts.state import State
 AMOUNTS = ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "workers")
 
 
-def zones(state: State) -> Counter[str]:
-    """Every card wherever it is: box, out of the game, townsfolk decks, players' piles and boards."""
-    cards = state.box + state.removed + state.townsfolk_pool + state.townsfolk
+def card_zones(state: State) -> list[Sequence[str | None]]:
+    """Every place a card can be, in a fixed order: box, out of the game, the townsfolk pool and tops, the
+    heroes laid out at setup, each player's hand, deck, discard and board (None: an empty space)."""
+    zones: list[Sequence[str | None]] = [state.box, state.removed, state.townsfolk_pool, state.townsfolk]
     if state.pairs:
-        cards += [h for _, h in state.pairs]
+        zones.append([h for _, h in state.pairs])
     for p in state.players.values():
-        cards += p.hand
-        cards += p.deck
-        cards += p.discard
-        cards += p.board
-    seen = Counter(cards)  # one count over one list
-    seen.pop(None, None)  # empty board slots and townsfolk spaces
-    return seen
+        zones += (p.hand, p.deck, p.discard, p.board)
+    return zones
 
 
-def invariant_problems(state: State, rules: Rules) -> Iterator[str]:
-    seen, total = zones(state), rules.card_copies
-    if not dict.__eq__(seen, total):  # exact: every card and its count (no zero counts on either side)
-        diff = (seen - Counter(total)) + (Counter(total) - seen)
+def zones(state: State) -> Counter[str]:
+    """Every card wherever it is, counted afresh."""
+    return Counter(c for zone in card_zones(state) for c in zone if c is not None)
+
+
+class CardCounts:
+    """Every card wherever it is, counted by keeping the counts between checks: each zone's contents
+    as last counted are kept, and only a zone whose contents differ now is counted again (a step
+    moves a card or two). Exact whatever happened in between (a zone is compared by its contents, not
+    trusted to be unchanged), so a state edited by hand or another state altogether is counted right,
+    only more slowly. The kept pair is replaced, never changed, so a check never sees half an update."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[list[list[str | None]], dict[str, int]] = ([], {})
+
+    def __call__(self, state: State) -> dict[str, int]:
+        """Copies of each card now (the caller must not change the dict)."""
+        now = card_zones(state)
+        kept, counted = self._kept
+        if len(kept) != len(now):
+            kept, counted = [[] for _ in now], {}
+        seen: dict[str, int] | None = None
+        for i, zone in enumerate(now):
+            before = kept[i]
+            if zone == before:
+                continue
+            if seen is None:
+                seen, kept = dict(counted), list(kept)
+            for card in before:
+                if card is not None:
+                    left = seen[card] - 1
+                    if left:
+                        seen[card] = left
+                    else:
+                        del seen[card]
+            for card in zone:
+                if card is not None:
+                    seen[card] = seen.get(card, 0) + 1
+            kept[i] = list(zone)
+        if seen is None:
+            return counted
+        self._kept = (kept, seen)
+        return seen
+
+
+def invariant_problems(state: State, rules: Rules, counts: CardCounts | None = None) -> Iterator[str]:
+    """Every invariant broken in ``state`` (``counts``: kept card counts, for checks step after step)."""
+    seen, total = counts(state) if counts else zones(state), rules.card_copies
+    if seen != total:  # exact: every card and its count (no zero counts on either side)
+        diff = (Counter(seen) - Counter(total)) + (Counter(total) - Counter(seen))
         yield f"cards not conserved: {dict(diff)}"
     castle = state.castle
     in_castle = dict(castle.tier3)
