@@ -149,21 +149,23 @@ def test_an_unbroken_position_passes_the_checks() -> None:
     Viscounts(players=2).from_dict(_plant(lambda d: None))
 
 
-def test_kept_card_counts_match_a_fresh_count_at_every_step() -> None:
-    """The counts kept between checks (only changed zones recounted) equal a count from scratch, also
-    when the checks jump to another state and back."""
+def test_kept_counts_match_a_fresh_count_at_every_step() -> None:
+    """The card and castle counts kept between checks (only what changed recounted) equal a count from
+    scratch, also when the checks jump to another state and back."""
     import random
 
-    from engine.viscounts.invariants import CardCounts, zones
+    from engine.viscounts.invariants import KeptCounts, castle_counts, zones
 
-    game, counts = Viscounts(players=3), CardCounts()
+    game, kept = Viscounts(players=3), KeptCounts()
     state, rng = game.new_state(), random.Random(5)
     other = game.new_state()
     while not game.is_terminal(state):
         game.apply(state, rng.choice(game.legal_actions(state)))
-        assert counts(state) == dict(zones(state))
+        assert kept.cards(state) == dict(zones(state))
+        assert kept.castle(state, game.rules.holds) == castle_counts(state.castle, game.rules.holds)
         if rng.random() < 0.05:
-            assert counts(other) == dict(zones(other))
+            assert kept.cards(other) == dict(zones(other))
+            assert kept.castle(other, game.rules.holds) == castle_counts(other.castle, game.rules.holds)
 
 
 def test_a_card_changed_by_hand_between_checks_is_caught() -> None:
@@ -183,4 +185,22 @@ def test_a_card_changed_by_hand_between_checks_is_caught() -> None:
     game.check(state)
     state.townsfolk_pool.pop()
     with pytest.raises(InvalidState, match="cards not conserved"):
+        game.check(state)
+
+
+def test_a_worker_moved_by_hand_between_checks_is_caught() -> None:
+    """The kept castle counts compare the castle by content: a worker put in by hand after a clean check is seen."""
+    from engine.core import InvalidState
+
+    game = Viscounts(players=2)
+    state = game.scenario_start({"to_move": "red"})
+    game.check(state)
+    state.castle.tier1[0]["red"] = 1
+    with pytest.raises(InvalidState, match="red: 20 workers in the supply and 1 in the castle"):
+        game.check(state)
+    state.players["red"].workers = 19
+    game.check(state)
+    state.castle.tier1[0]["red"] = 4
+    state.players["red"].workers = 16
+    with pytest.raises(InvalidState, match="castle tier 1 section 1 holds 4 workers"):
         game.check(state)

@@ -18,7 +18,7 @@ from engine.merge import merge
 from engine.viscounts import choices, flow, scoring, solo
 from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
-from engine.viscounts.invariants import CardCounts, invariant_problems
+from engine.viscounts.invariants import KeptCounts, invariant_problems
 from engine.viscounts.rules import COLOURS, GAME, Rules
 from engine.viscounts.state import Castle, Player, State
 
@@ -43,7 +43,7 @@ class Viscounts(DecisionGame):
         if len(set(chosen)) != count or not set(chosen) <= set(COLOURS):
             raise ValueError(f"players are distinct colours of {', '.join(COLOURS)}; got {', '.join(map(str, chosen))}")
         self.players = chosen
-        self._card_counts = CardCounts()
+        self._kept = KeptCounts()
 
     # --- states ---------------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class Viscounts(DecisionGame):
         return self.rules.player_cards[number].assumed_start_space or number
 
     def check(self, state: State) -> None:
-        for problem in [*invariant_problems(state, self.rules, self._card_counts), *solo.problems(state, self.rules)]:
+        for problem in [*invariant_problems(state, self.rules, self._kept), *solo.problems(state, self.rules)]:
             raise InvalidState(problem)
 
     def from_dict(self, raw: dict[str, Any]) -> State:

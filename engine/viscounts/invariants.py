@@ -1,9 +1,9 @@
 """What must hold in every Viscounts position: cards and workers conserved, nothing negative, markers
 on the track, castle tiers within their limits once settled, the castle leader right.
 
-This runs after every step of every simulated game, so it is written for speed: the cards are
-counted by :class:`CardCounts` (only the zones that changed since the last check are counted again),
-the castle is walked once with plain dicts, the full messages are built only when something is wrong."""
+This runs after every step of every simulated game, so it is written for speed: the cards and the
+castle are counted by :class:`KeptCounts` (only what changed since the last check is counted again),
+and the full messages are built only when something is wrong."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from engine.viscounts.rules import Rules
-from engine.viscounts.state import State
+from engine.viscounts.state import Castle, State
 
 AMOUNTS = ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "workers")
+
+Crowded = list[tuple[int, int, int]]
+"""(tier, section, workers) of each tier-1 or tier-2 section holding more than it may once settled."""
 
 
 def card_zones(state: State) -> list[Sequence[str | None]]:
@@ -32,20 +35,35 @@ def zones(state: State) -> Counter[str]:
     return Counter(c for zone in card_zones(state) for c in zone if c is not None)
 
 
-class CardCounts:
-    """Every card wherever it is, counted by keeping the counts between checks: each zone's contents
-    as last counted are kept, and only a zone whose contents differ now is counted again (a step
-    moves a card or two). Exact whatever happened in between (a zone is compared by its contents, not
-    trusted to be unchanged), so a state edited by hand or another state altogether is counted right,
-    only more slowly. The kept pair is replaced, never changed, so a check never sees half an update."""
+def castle_counts(castle: Castle, holds: tuple[int, int]) -> tuple[dict[str, int], Crowded]:
+    """Each player's workers in the castle, and the sections over their limit, counted afresh."""
+    in_castle = dict(castle.tier3)
+    crowded: Crowded = []
+    for tier, sections, most in ((1, castle.tier1, holds[0]), (2, castle.tier2, holds[1])):
+        for s, section in enumerate(sections):
+            for who, n in section.items():
+                in_castle[who] = in_castle.get(who, 0) + n
+            if section and sum(section.values()) > most:
+                crowded.append((tier, s, sum(section.values())))
+    return in_castle, crowded
+
+
+class KeptCounts:
+    """Counts kept between checks, for the checks after every step: what was last counted is kept with
+    its counts, and only what differs now is counted again (a step moves a card or two and seldom a
+    worker). Exact whatever happened in between: what is kept is compared by content, never trusted
+    to be unchanged, so a state edited by hand or another state altogether is counted right, only more
+    slowly. What is kept is replaced, never changed, so a check never sees half an update."""
 
     def __init__(self) -> None:
-        self._kept: tuple[list[list[str | None]], dict[str, int]] = ([], {})
+        self._cards: tuple[list[list[str | None]], dict[str, int]] = ([], {})
+        self._castle: tuple[Castle, tuple[int, int], dict[str, int], Crowded] | None = None
 
-    def __call__(self, state: State) -> dict[str, int]:
-        """Copies of each card now (the caller must not change the dict)."""
+    def cards(self, state: State) -> dict[str, int]:
+        """Copies of each card now (the caller must not change the dict): each zone's contents as last
+        counted are kept, and a zone whose contents differ is taken out of the counts and put back as it is."""
         now = card_zones(state)
-        kept, counted = self._kept
+        kept, counted = self._cards
         if len(kept) != len(now):
             kept, counted = [[] for _ in now], {}
         seen: dict[str, int] | None = None
@@ -68,24 +86,29 @@ class CardCounts:
             kept[i] = list(zone)
         if seen is None:
             return counted
-        self._kept = (kept, seen)
+        self._cards = (kept, seen)
         return seen
 
+    def castle(self, state: State, holds: tuple[int, int]) -> tuple[dict[str, int], Crowded]:
+        """:func:`castle_counts`, again only when the castle differs from the one last counted."""
+        castle, kept = state.castle, self._castle
+        if kept is not None and kept[1] == holds and kept[0].tier1 == castle.tier1 and \
+                kept[0].tier2 == castle.tier2 and kept[0].tier3 == castle.tier3:
+            return kept[2], kept[3]
+        copy = Castle([dict(s) for s in castle.tier1], [dict(s) for s in castle.tier2], dict(castle.tier3))
+        in_castle, crowded = castle_counts(copy, holds)
+        self._castle = (copy, holds, in_castle, crowded)
+        return in_castle, crowded
 
-def invariant_problems(state: State, rules: Rules, counts: CardCounts | None = None) -> Iterator[str]:
-    """Every invariant broken in ``state`` (``counts``: kept card counts, for checks step after step)."""
-    seen, total = counts(state) if counts else zones(state), rules.card_copies
+
+def invariant_problems(state: State, rules: Rules, kept: KeptCounts | None = None) -> Iterator[str]:
+    """Every invariant broken in ``state`` (``kept``: counts kept for checks step after step)."""
+    kept = kept or KeptCounts()
+    seen, total = kept.cards(state), rules.card_copies
     if seen != total:  # exact: every card and its count (no zero counts on either side)
         diff = (Counter(seen) - Counter(total)) + (Counter(total) - Counter(seen))
         yield f"cards not conserved: {dict(diff)}"
-    castle = state.castle
-    in_castle = dict(castle.tier3)
-    for section in castle.tier1:
-        for who, n in section.items():
-            in_castle[who] = in_castle.get(who, 0) + n
-    for section in castle.tier2:
-        for who, n in section.items():
-            in_castle[who] = in_castle.get(who, 0) + n
+    in_castle, crowded = kept.castle(state, rules.holds)
     track_end, workers = rules.track_end, rules.workers
     for who, p in state.players.items():
         if min(p.silver, p.ink, p.gold, p.stone, p.debts, p.paid, p.deeds, p.approved, p.workers) < 0:
@@ -98,12 +121,10 @@ def invariant_problems(state: State, rules: Rules, counts: CardCounts | None = N
             yield f"{who}: {p.workers} workers in the supply and {in_castle.get(who, 0)} in the castle make not {workers}"
         if p.deck != sorted(p.deck):
             yield f"{who}: the draw deck is not kept sorted"
-    if state.stage != "setup" and not _settling(state):
-        for tier, sections, holds in ((1, castle.tier1, rules.holds[0]), (2, castle.tier2, rules.holds[1])):
-            for s, sec in enumerate(sections):
-                if sec and sum(sec.values()) > holds:
-                    yield f"castle tier {tier} section {s + 1} holds {sum(sec.values())} workers"
-    t3 = castle.tier3
+    if crowded and state.stage != "setup" and not _settling(state):
+        for tier, s, n in crowded:
+            yield f"castle tier {tier} section {s + 1} holds {n} workers"
+    t3 = state.castle.tier3
     if t3:
         if state.leader is None and any(t3.values()):
             yield "workers on tier 3 but no castle leader"
