@@ -22,6 +22,7 @@ class Board:
     spot_reward: dict[str, Effects] = field(default_factory=dict)
     links: list[tuple[str, str]] = field(default_factory=list)
     link_reward: Effects = field(default_factory=list)
+    _destinations: dict[tuple[str, int, int], dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, rules: Rules) -> Board:
@@ -75,7 +76,15 @@ class Board:
         return here
 
     def destinations(self, start: str, least: int, most: int) -> dict[str, int]:
-        """Each space reachable in ``least`` to ``most`` steps, with the fewest steps that reach it."""
+        """Each space reachable in ``least`` to ``most`` steps, with the fewest steps that reach it (worked
+        out once per question: every move asks; the caller must not change the answer)."""
+        key = (start, least, most)
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = self._walk(start, least, most)
+        return found
+
+    def _walk(self, start: str, least: int, most: int) -> dict[str, int]:
         out: dict[str, int] = {}
         here = self.reach(start, least)
         for n in range(least, most + 1):

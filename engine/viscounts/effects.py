@@ -16,9 +16,16 @@ PASSIVE = {"extra_move", "dismiss_cost", "permanent_icon", "hand_limit", "points
 
 # --- what a board shows --------------------------------------------------------------------------
 
-def slot_abilities(rules: Rules, player: Player) -> list[dict[str, Any]]:
-    """Abilities uncovered by the buildings built, in building order."""
-    return [e for slug, b in rules.buildings.items() for e in b.slots[:player.built.get(slug, 0)]]
+def slot_abilities(rules: Rules, player: Player) -> tuple[dict[str, Any], ...]:
+    """Abilities uncovered by the buildings built, in building order (worked out once per set of
+    buildings built: the board's icons, moves and triggers ask at nearly every step)."""
+    if not player.built:
+        return ()
+    key = tuple(player.built.items())
+    found = rules.slot_memo.get(key)
+    if found is None:
+        found = rules.slot_memo[key] = tuple(e for slug, b in rules.buildings.items() for e in b.slots[:player.built.get(slug, 0)])
+    return found
 
 
 def board_cards(player: Player) -> list[str]:
@@ -46,7 +53,8 @@ def ongoing(rules: Rules, player: Player, kind: str) -> list[dict[str, Any]]:
 
 
 def passive(rules: Rules, player: Player, kind: str) -> list[dict[str, Any]]:
-    return [e for e in slot_abilities(rules, player) if e["kind"] == kind]
+    slots = slot_abilities(rules, player)
+    return [e for e in slots if e["kind"] == kind] if slots else []
 
 
 def hand_limit(rules: Rules, state: State, who: str) -> int:

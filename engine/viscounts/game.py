@@ -23,6 +23,10 @@ from engine.viscounts.rules import COLOURS, GAME, Rules
 from engine.viscounts.state import Castle, Player, State
 
 
+PLAYOUT_WEIGHTS = {"skip": 0.2, "keep": 0.5, "pass": 0.5, "rearrange": 0.1}
+"""Verbs random play picks less often than acting (any other verb weighs 1)."""
+
+
 class Viscounts(DecisionGame):
     name = GAME
     notation_rule = "viscounts.turn.phases"
@@ -254,15 +258,17 @@ class Viscounts(DecisionGame):
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: rounds, buildings built, manuscripts taken, cards out of the game."""
-        return {"round": state.round, "buildings": sum(sum(p.built.values()) for p in state.players.values()),
-                "manuscripts": sum(len(p.manuscripts) for p in state.players.values()),
-                "cards out of the game": len(state.removed),
-                "workers on tier 3": sum(state.castle.tier3.values())}
+        buildings = manuscripts = 0
+        for p in state.players.values():  # one pass: this runs after every step
+            buildings += sum(p.built.values())
+            manuscripts += len(p.manuscripts)
+        return {"round": state.round, "buildings": buildings, "manuscripts": manuscripts,
+                "cards out of the game": len(state.removed), "workers on tier 3": sum(state.castle.tier3.values())}
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random play that gets somewhere: skipping an action or passing a hire is rarer than acting."""
-        weights = {"skip": 0.2, "keep": 0.5, "pass": 0.5, "rearrange": 0.1}
-        return [weights.get(a.verb, 1.0) for a in actions]
+        weight = PLAYOUT_WEIGHTS.get
+        return [weight(a.verb, 1.0) for a in actions]
 
     def hand_limit(self, state: State, who: str) -> int:
         return fx.hand_limit(self.rules, state, who)

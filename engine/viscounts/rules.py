@@ -123,6 +123,12 @@ class Rules:
         return max(self.collisions)
 
     @cached_property
+    def slot_memo(self) -> dict[tuple[tuple[str, int], ...], tuple[dict[str, Any], ...]]:
+        """Building-slot abilities uncovered per set of buildings built (effects.slot_abilities fills it;
+        bounded: a few buildings, each built at most as often as it has points)."""
+        return {}
+
+    @cached_property
     def holds(self) -> tuple[int, int]:
         """Workers a settled tier-1 and tier-2 section hold (set below the top tier: checked on loading)."""
         return self.tiers[1].holds or 0, self.tiers[2].holds or 0
