@@ -161,10 +161,10 @@ def test_kept_counts_match_a_fresh_count_at_every_step() -> None:
     other = game.new_state()
     while not game.is_terminal(state):
         game.apply(state, rng.choice(game.legal_actions(state)))
-        assert kept.cards(state) == dict(zones(state))
+        assert kept.cards(state) == (dict(zones(state)), [])
         assert kept.castle(state, game.rules.holds) == castle_counts(state.castle, game.rules.holds)
         if rng.random() < 0.05:
-            assert kept.cards(other) == dict(zones(other))
+            assert kept.cards(other) == (dict(zones(other)), [])
             assert kept.castle(other, game.rules.holds) == castle_counts(other.castle, game.rules.holds)
 
 
@@ -181,6 +181,12 @@ def test_a_card_changed_by_hand_between_checks_is_caught() -> None:
     with pytest.raises(InvalidState, match="cards not conserved"):
         game.check(state)
     deck[deck.index("abbot")] = "thief"
+    deck.sort()
+    game.check(state)
+    deck.reverse()
+    for _ in range(2):  # an order found wrong stays wrong while the deck is unchanged
+        with pytest.raises(InvalidState, match="red: the draw deck is not kept sorted"):
+            game.check(state)
     deck.sort()
     game.check(state)
     state.townsfolk_pool.pop()

@@ -23,6 +23,9 @@ class Board:
     links: list[tuple[str, str]] = field(default_factory=list)
     link_reward: Effects = field(default_factory=list)
     _destinations: dict[tuple[str, int, int], dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
+    _segments: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _sides: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Answers worked out once per space (the board does not change; every turn asks)."""
 
     @classmethod
     def build(cls, rules: Rules) -> Board:
@@ -57,16 +60,22 @@ class Board:
         return board
 
     def segment(self, space: str) -> int:
-        return (int(space[1:]) - 1) // 2
+        found = self._segments.get(space)
+        if found is None:
+            found = self._segments[space] = (int(space[1:]) - 1) // 2
+        return found
 
     def outer(self, space: str) -> bool:
         return space.startswith("o")
 
-    def building_side(self, space: str) -> list[str]:
+    def building_side(self, space: str) -> tuple[str, ...]:
         """The spots a viscount on an outer space can build on: its segment's side of the river."""
-        column = int(space[1:]) - 1
-        letters = "ab" if column % 2 == 0 else "cd"
-        return [f"{column // 2 + 1}{letter}" for letter in letters]
+        found = self._sides.get(space)
+        if found is None:
+            column = int(space[1:]) - 1
+            letters = "ab" if column % 2 == 0 else "cd"
+            found = self._sides[space] = tuple(f"{column // 2 + 1}{letter}" for letter in letters)
+        return found
 
     def reach(self, start: str, steps: int) -> set[str]:
         """Spaces at the end of walks of exactly ``steps`` arrows."""

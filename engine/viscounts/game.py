@@ -151,7 +151,10 @@ class Viscounts(DecisionGame):
         return self.rules.player_cards[number].assumed_start_space or number
 
     def check(self, state: State) -> None:
-        for problem in [*invariant_problems(state, self.rules, self._kept), *solo.problems(state, self.rules)]:
+        problem = next(invariant_problems(state, self.rules, self._kept), None)
+        if problem is None and state.solo is not None:
+            problem = next(solo.problems(state, self.rules), None)
+        if problem is not None:
             raise InvalidState(problem)
 
     def from_dict(self, raw: dict[str, Any]) -> State:

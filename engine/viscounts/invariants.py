@@ -56,23 +56,26 @@ class KeptCounts:
     slowly. What is kept is replaced, never changed, so a check never sees half an update."""
 
     def __init__(self) -> None:
-        self._cards: tuple[list[list[str | None]], dict[str, int]] = ([], {})
+        self._cards: tuple[list[list[str | None]], dict[str, int], frozenset[int]] = ([], {}, frozenset())
         self._castle: tuple[Castle, tuple[int, int], dict[str, int], Crowded] | None = None
 
-    def cards(self, state: State) -> dict[str, int]:
-        """Copies of each card now (the caller must not change the dict): each zone's contents as last
-        counted are kept, and a zone whose contents differ is taken out of the counts and put back as it is."""
+    def cards(self, state: State) -> tuple[dict[str, int], list[str]]:
+        """Copies of each card now (the caller must not change the dict), and the players whose draw
+        deck is not sorted. Each zone's contents as last counted are kept, and a zone whose contents
+        differ is taken out of the counts and put back as it is (a deck is then checked for order)."""
         now = card_zones(state)
-        kept, counted = self._cards
+        kept, counted, unsorted = self._cards
+        first_deck = len(now) - 4 * len(state.players) + 1  # card_zones: hand, deck, discard, board per player
         if len(kept) != len(now):
-            kept, counted = [[] for _ in now], {}
+            kept, counted, unsorted = [[] for _ in now], {}, frozenset()
         seen: dict[str, int] | None = None
+        flagged: set[int] = set()
         for i, zone in enumerate(now):
             before = kept[i]
             if zone == before:
                 continue
             if seen is None:
-                seen, kept = dict(counted), list(kept)
+                seen, kept, flagged = dict(counted), list(kept), set(unsorted)
             for card in before:
                 if card is not None:
                     left = seen[card] - 1
@@ -84,10 +87,20 @@ class KeptCounts:
                 if card is not None:
                     seen[card] = seen.get(card, 0) + 1
             kept[i] = list(zone)
+            if i >= first_deck and (i - first_deck) % 4 == 0:
+                if any(a > b for a, b in zip(zone, zone[1:])):  # type: ignore[operator]  # a deck holds no None
+                    flagged.add(i)
+                else:
+                    flagged.discard(i)
         if seen is None:
-            return counted
-        self._cards = (kept, seen)
-        return seen
+            seen = counted
+        else:
+            unsorted = frozenset(flagged)
+            self._cards = (kept, seen, unsorted)
+        if not unsorted:
+            return seen, []
+        names = list(state.players)
+        return seen, [names[(i - first_deck) // 4] for i in sorted(unsorted)]
 
     def castle(self, state: State, holds: tuple[int, int]) -> tuple[dict[str, int], Crowded]:
         """:func:`castle_counts`, again only when the castle differs from the one last counted."""
@@ -104,14 +117,15 @@ class KeptCounts:
 def invariant_problems(state: State, rules: Rules, kept: KeptCounts | None = None) -> Iterator[str]:
     """Every invariant broken in ``state`` (``kept``: counts kept for checks step after step)."""
     kept = kept or KeptCounts()
-    seen, total = kept.cards(state), rules.card_copies
+    (seen, unsorted), total = kept.cards(state), rules.card_copies
     if seen != total:  # exact: every card and its count (no zero counts on either side)
         diff = (Counter(seen) - Counter(total)) + (Counter(total) - Counter(seen))
         yield f"cards not conserved: {dict(diff)}"
     in_castle, crowded = kept.castle(state, rules.holds)
     track_end, workers = rules.track_end, rules.workers
     for who, p in state.players.items():
-        if min(p.silver, p.ink, p.gold, p.stone, p.debts, p.paid, p.deeds, p.approved, p.workers) < 0:
+        if p.silver < 0 or p.ink < 0 or p.gold < 0 or p.stone < 0 or p.debts < 0 or p.paid < 0 or p.deeds < 0 or \
+                p.approved < 0 or p.workers < 0:
             for field in AMOUNTS:
                 if getattr(p, field) < 0:
                     yield f"{who}: {field} is {getattr(p, field)}"
@@ -119,7 +133,7 @@ def invariant_problems(state: State, rules: Rules, kept: KeptCounts | None = Non
             yield f"{who}: markers off the track or crossed (corruption {p.corruption}, virtue {p.virtue})"
         if p.workers + in_castle.get(who, 0) != workers:
             yield f"{who}: {p.workers} workers in the supply and {in_castle.get(who, 0)} in the castle make not {workers}"
-        if p.deck != sorted(p.deck):
+        if who in unsorted:
             yield f"{who}: the draw deck is not kept sorted"
     if crowded and state.stage != "setup" and not _settling(state):
         for tier, s, n in crowded:
