@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import compress
+from operator import ne
 
 from engine.viscounts.rules import Rules
 from engine.viscounts.state import Castle, State
@@ -68,15 +70,13 @@ class KeptCounts:
         first_deck = len(now) - 4 * len(state.players) + 1  # card_zones: hand, deck, discard, board per player
         if len(kept) != len(now):
             kept, counted, unsorted = [[] for _ in now], {}, frozenset()
-        seen: dict[str, int] | None = None
-        flagged: set[int] = set()
-        for i, zone in enumerate(now):
-            before = kept[i]
-            if zone == before:
-                continue
-            if seen is None:
-                seen, kept, flagged = dict(counted), list(kept), set(unsorted)
-            for card in before:
+        changed = list(compress(range(len(now)), map(ne, now, kept)))  # compared in C: a step changes a zone or two
+        if not changed:
+            return counted, self._unsorted_names(state, first_deck, unsorted) if unsorted else []
+        seen, kept, flagged = dict(counted), list(kept), set(unsorted)
+        for i in changed:
+            zone = now[i]
+            for card in kept[i]:
                 if card is not None:
                     left = seen[card] - 1
                     if left:
@@ -92,15 +92,14 @@ class KeptCounts:
                     flagged.add(i)
                 else:
                     flagged.discard(i)
-        if seen is None:
-            seen = counted
-        else:
-            unsorted = frozenset(flagged)
-            self._cards = (kept, seen, unsorted)
-        if not unsorted:
-            return seen, []
+        unsorted = frozenset(flagged)
+        self._cards = (kept, seen, unsorted)
+        return seen, self._unsorted_names(state, first_deck, unsorted) if unsorted else []
+
+    @staticmethod
+    def _unsorted_names(state: State, first_deck: int, unsorted: frozenset[int]) -> list[str]:
         names = list(state.players)
-        return seen, [names[(i - first_deck) // 4] for i in sorted(unsorted)]
+        return [names[(i - first_deck) // 4] for i in sorted(unsorted)]
 
     def castle(self, state: State, holds: tuple[int, int]) -> tuple[dict[str, int], Crowded]:
         """:func:`castle_counts`, again only when the castle differs from the one last counted."""
