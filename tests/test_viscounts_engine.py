@@ -157,14 +157,15 @@ def test_kept_counts_match_a_fresh_count_at_every_step() -> None:
     from engine.viscounts.invariants import KeptCounts, castle_counts, zones
 
     game, kept = Viscounts(players=3), KeptCounts()
+    total = game.rules.card_copies
     state, rng = game.new_state(), random.Random(5)
     other = game.new_state()
     while not game.is_terminal(state):
         game.apply(state, rng.choice(game.legal_actions(state)))
-        assert kept.cards(state) == (dict(zones(state)), [])
+        assert kept.cards(state, total) == (dict(zones(state)), dict(zones(state)) == total, [])
         assert kept.castle(state, game.rules.holds) == castle_counts(state.castle, game.rules.holds)
         if rng.random() < 0.05:
-            assert kept.cards(other) == (dict(zones(other)), [])
+            assert kept.cards(other, total) == (dict(zones(other)), dict(zones(other)) == total, [])
             assert kept.castle(other, game.rules.holds) == castle_counts(other.castle, game.rules.holds)
 
 
@@ -182,6 +183,11 @@ def test_a_card_changed_by_hand_between_checks_is_caught() -> None:
         game.check(state)
     deck[deck.index("abbot")] = "thief"
     deck.sort()
+    game.check(state)
+    state.players["blue"].hand.append("no-such-card")
+    with pytest.raises(InvalidState, match="cards not conserved: {'no-such-card': 1}"):
+        game.check(state)
+    state.players["blue"].hand.pop()
     game.check(state)
     deck.reverse()
     for _ in range(2):  # an order found wrong stays wrong while the deck is unchanged

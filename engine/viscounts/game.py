@@ -48,6 +48,8 @@ class Viscounts(DecisionGame):
             raise ValueError(f"players are distinct colours of {', '.join(COLOURS)}; got {', '.join(map(str, chosen))}")
         self.players = chosen
         self._kept = KeptCounts()
+        self._heroes = frozenset(c.slug for c in self.rules.cards.values() if c.kind == "hero")
+        self._deals: dict[tuple[int, str], Action] = {}
 
     # --- states ---------------------------------------------------------------------------------
 
@@ -219,9 +221,16 @@ class Viscounts(DecisionGame):
             return solo.legal(state, decision)
         if decision.kind == "deal":
             taken = {n for n, _ in state.pairs}
-            heroes = sorted({c for c in state.box if self.rules.cards[c].kind == "hero"})
-            return [Action(CHANCE, "deal", (str(n), h)) for n in sorted(self.rules.player_cards) if n not in taken for h in heroes]
+            heroes = sorted(self._heroes.intersection(state.box))
+            return [self._deal(n, h) for n in sorted(self.rules.player_cards) if n not in taken for h in heroes]
         return choices.legal(state, self.rules, self.board, decision)
+
+    def _deal(self, number: int, hero: str) -> Action:
+        """The chance action laying out this pair, built once (each game lists them all at setup)."""
+        made = self._deals.get((number, hero))
+        if made is None:
+            made = self._deals[(number, hero)] = Action(CHANCE, "deal", (str(number), hero))
+        return made
 
     def why_illegal(self, state: State, decision: Decision, action: Action) -> tuple[str, str]:
         if action.player != decision.player:

@@ -55,51 +55,64 @@ class KeptCounts:
     its counts, and only what differs now is counted again (a step moves a card or two and seldom a
     worker). Exact whatever happened in between: what is kept is compared by content, never trusted
     to be unchanged, so a state edited by hand or another state altogether is counted right, only more
-    slowly. What is kept is replaced, never changed, so a check never sees half an update."""
+    slowly. Updated in place (one game object checks one state at a time, as its legal-actions memo
+    assumes); an update cut short by an error forgets everything, so the next check counts afresh."""
 
     def __init__(self) -> None:
-        self._cards: tuple[list[list[str | None]], dict[str, int], frozenset[int]] = ([], {}, frozenset())
+        self._zones: list[list[str | None]] = []
+        self._seen: dict[str, int] = {}
+        self._total: dict[str, int] = {}
+        self._wrong: set[str] = set()
+        """Cards whose count differs from the box's copies (kept, so conservation needs no full compare)."""
+        self._unsorted: set[int] = set()
+        """Zones (by index) that are draw decks out of order, found when they last changed."""
         self._castle: tuple[Castle, tuple[int, int], dict[str, int], Crowded] | None = None
 
-    def cards(self, state: State) -> tuple[dict[str, int], list[str]]:
-        """Copies of each card now (the caller must not change the dict), and the players whose draw
-        deck is not sorted. Each zone's contents as last counted are kept, and a zone whose contents
-        differ is taken out of the counts and put back as it is (a deck is then checked for order)."""
+    def cards(self, state: State, total: dict[str, int]) -> tuple[dict[str, int], bool, list[str]]:
+        """Copies of each card now (the caller must not change the dict), whether they are ``total``'s,
+        and the players whose draw deck is not sorted. Each zone's contents as last counted are kept; a
+        zone whose contents differ is taken out of the counts and put back as it is (a deck is then
+        checked for order), and only the cards whose count moved are compared with ``total`` again."""
         now = card_zones(state)
-        kept, counted, unsorted = self._cards
+        kept, seen, wrong, unsorted = self._zones, self._seen, self._wrong, self._unsorted
         first_deck = len(now) - 4 * len(state.players) + 1  # card_zones: hand, deck, discard, board per player
-        if len(kept) != len(now):
-            kept, counted, unsorted = [[] for _ in now], {}, frozenset()
+        if len(kept) != len(now) or total is not self._total:
+            kept[:], seen, unsorted = [[] for _ in now], {}, set()
+            wrong = {c for c, n in total.items() if n}
+            self._seen, self._total, self._wrong, self._unsorted = seen, total, wrong, unsorted
         changed = list(compress(range(len(now)), map(ne, now, kept)))  # compared in C: a step changes a zone or two
-        if not changed:
-            return counted, self._unsorted_names(state, first_deck, unsorted) if unsorted else []
-        seen, kept, flagged = dict(counted), list(kept), set(unsorted)
-        for i in changed:
-            zone = now[i]
-            for card in kept[i]:
-                if card is not None:
-                    left = seen[card] - 1
-                    if left:
-                        seen[card] = left
+        try:
+            moved: dict[str | None, int] = {}
+            for i in changed:
+                zone = now[i]
+                for card in kept[i]:
+                    moved[card] = moved.get(card, 0) - 1
+                for card in zone:
+                    moved[card] = moved.get(card, 0) + 1
+                kept[i] = list(zone)
+                if i >= first_deck and (i - first_deck) % 4 == 0:
+                    if any(a > b for a, b in zip(zone, zone[1:])):  # type: ignore[operator]  # a deck holds no None
+                        unsorted.add(i)
+                    else:
+                        unsorted.discard(i)
+            for card, change in moved.items():  # mostly the card or two that changed zones
+                if change and card is not None:
+                    n = seen.get(card, 0) + change
+                    if n:
+                        seen[card] = n
                     else:
                         del seen[card]
-            for card in zone:
-                if card is not None:
-                    seen[card] = seen.get(card, 0) + 1
-            kept[i] = list(zone)
-            if i >= first_deck and (i - first_deck) % 4 == 0:
-                if any(a > b for a, b in zip(zone, zone[1:])):  # type: ignore[operator]  # a deck holds no None
-                    flagged.add(i)
-                else:
-                    flagged.discard(i)
-        unsorted = frozenset(flagged)
-        self._cards = (kept, seen, unsorted)
-        return seen, self._unsorted_names(state, first_deck, unsorted) if unsorted else []
-
-    @staticmethod
-    def _unsorted_names(state: State, first_deck: int, unsorted: frozenset[int]) -> list[str]:
+                    if n == total.get(card, 0):
+                        wrong.discard(card)
+                    else:
+                        wrong.add(card)
+        except BaseException:
+            self.__init__()  # type: ignore[misc]  # counted halfway: start afresh next time
+            raise
+        if not unsorted:
+            return seen, not wrong, []
         names = list(state.players)
-        return [names[(i - first_deck) // 4] for i in sorted(unsorted)]
+        return seen, not wrong, [names[(i - first_deck) // 4] for i in sorted(unsorted)]
 
     def castle(self, state: State, holds: tuple[int, int]) -> tuple[dict[str, int], Crowded]:
         """:func:`castle_counts`, again only when the castle differs from the one last counted."""
@@ -116,8 +129,9 @@ class KeptCounts:
 def invariant_problems(state: State, rules: Rules, kept: KeptCounts | None = None) -> Iterator[str]:
     """Every invariant broken in ``state`` (``kept``: counts kept for checks step after step)."""
     kept = kept or KeptCounts()
-    (seen, unsorted), total = kept.cards(state), rules.card_copies
-    if seen != total:  # exact: every card and its count (no zero counts on either side)
+    total = rules.card_copies
+    seen, conserved, unsorted = kept.cards(state, total)
+    if not conserved:
         diff = (Counter(seen) - Counter(total)) + (Counter(total) - Counter(seen))
         yield f"cards not conserved: {dict(diff)}"
     in_castle, crowded = kept.castle(state, rules.holds)
