@@ -4,6 +4,8 @@ track, castle tiers within limits, the leader right), and rules the scenarios do
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import IllegalAction
@@ -93,3 +95,124 @@ def test_per_icon_manuscripts_count_every_card_owned_and_the_building_slots() ->
     assert condition_icons(game.rules, state, "red", "criminal") == 1 + 2  # thief, antagonist
     two_ribbons = 4
     assert breakdown(game.rules, state, "red")["manuscripts"] == two_ribbons + 5 + 3
+
+
+def _plant(change: Any) -> dict[str, Any]:
+    """A settled 2-player position as plain data, broken by ``change``."""
+    game = Viscounts(players=2)
+    data = game.scenario_start({"to_move": "red"}).to_dict()
+    change(data)
+    return data
+
+
+def _swap_a_card(data: dict[str, Any]) -> None:
+    """Same number of cards, but one copy turned into another card (a count alone would not see it)."""
+    deck = data["players"]["red"]["deck"]
+    deck[deck.index("thief")] = "abbot"
+    deck.sort()
+
+
+PLANTED = {
+    "a card lost": (lambda d: d["players"]["red"]["deck"].pop(), "cards not conserved"),
+    "a card copied": (lambda d: d["players"]["blue"]["hand"].append("thief"), "cards not conserved"),
+    "a card turned into another": (_swap_a_card, "cards not conserved"),
+    "a card in the pool twice": (lambda d: d["townsfolk_pool"].append(d["townsfolk_pool"][0]), "cards not conserved"),
+    "negative silver": (lambda d: d["players"]["blue"].update(silver=-1), "blue: silver is -1"),
+    "negative deeds": (lambda d: d["players"]["red"].update(deeds=-2), "red: deeds is -2"),
+    "markers crossed": (lambda d: d["players"]["red"].update(corruption=5, virtue=4), "markers off the track"),
+    "virtue off the track": (lambda d: d["players"]["red"].update(virtue=99), "markers off the track"),
+    "a worker lost": (lambda d: d["players"]["red"].update(workers=19), "red: 19 workers in the supply"),
+    "a worker in the castle from nowhere": (lambda d: d["castle"]["tier1"][2].update(blue=1), "blue: 20 workers"),
+    "an unsorted deck": (lambda d: d["players"]["red"]["deck"].reverse(), "red: the draw deck is not kept sorted"),
+    "a crowded section": (lambda d: (d["castle"]["tier2"][1].update(red=4), d["players"]["red"].update(workers=16)),
+                          "castle tier 2 section 2 holds 4 workers"),
+    "tier 3 without a leader": (lambda d: (d["castle"]["tier3"].update(red=1), d["players"]["red"].update(workers=19)),
+                                "no castle leader"),
+    "the wrong leader": (lambda d: (d["castle"]["tier3"].update(red=1, blue=2), d["players"]["red"].update(workers=19),
+                                    d["players"]["blue"].update(workers=18), d.update(leader="red")),
+                         "castle leader red has fewer"),
+    "a pile below zero": (lambda d: d.update(debt_pile=-1), "a debt or deed pile below zero"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED))
+def test_a_planted_broken_position_is_caught(name: str) -> None:
+    from engine.core import InvalidState
+
+    change, message = PLANTED[name]
+    game = Viscounts(players=2)
+    with pytest.raises(InvalidState, match=message):
+        game.from_dict(_plant(change))
+
+
+def test_an_unbroken_position_passes_the_checks() -> None:
+    Viscounts(players=2).from_dict(_plant(lambda d: None))
+
+
+def test_kept_counts_match_a_fresh_count_at_every_step() -> None:
+    """The card and castle counts kept between checks (only what changed recounted) equal a count from
+    scratch, also when the checks jump to another state and back."""
+    import random
+
+    from engine.viscounts.invariants import KeptCounts, castle_counts, zones
+
+    game, kept = Viscounts(players=3), KeptCounts()
+    total = game.rules.card_copies
+    state, rng = game.new_state(), random.Random(5)
+    other = game.new_state()
+    while not game.is_terminal(state):
+        game.apply(state, rng.choice(game.legal_actions(state)))
+        assert kept.cards(state, total) == (dict(zones(state)), dict(zones(state)) == total, [])
+        assert kept.castle(state, game.rules.holds) == castle_counts(state.castle, game.rules.holds)
+        if rng.random() < 0.05:
+            assert kept.cards(other, total) == (dict(zones(other)), dict(zones(other)) == total, [])
+            assert kept.castle(other, game.rules.holds) == castle_counts(other.castle, game.rules.holds)
+
+
+def test_a_card_changed_by_hand_between_checks_is_caught() -> None:
+    """A state edited in place after a clean check: the kept counts see the edit (zones are compared by content)."""
+    from engine.core import InvalidState
+
+    game = Viscounts(players=2)
+    state = game.scenario_start({"to_move": "red"})
+    game.check(state)
+    deck = state.players["red"].deck
+    deck[deck.index("thief")] = "abbot"
+    deck.sort()
+    with pytest.raises(InvalidState, match="cards not conserved"):
+        game.check(state)
+    deck[deck.index("abbot")] = "thief"
+    deck.sort()
+    game.check(state)
+    state.players["blue"].hand.append("no-such-card")
+    with pytest.raises(InvalidState, match="cards not conserved: {'no-such-card': 1}"):
+        game.check(state)
+    state.players["blue"].hand.pop()
+    game.check(state)
+    deck.reverse()
+    for _ in range(2):  # an order found wrong stays wrong while the deck is unchanged
+        with pytest.raises(InvalidState, match="red: the draw deck is not kept sorted"):
+            game.check(state)
+    deck.sort()
+    game.check(state)
+    state.townsfolk_pool.pop()
+    with pytest.raises(InvalidState, match="cards not conserved"):
+        game.check(state)
+
+
+def test_a_worker_moved_by_hand_between_checks_is_caught() -> None:
+    """The kept castle counts compare the castle by content: a worker put in by hand after a clean check is seen."""
+    from engine.core import InvalidState
+
+    game = Viscounts(players=2)
+    state = game.scenario_start({"to_move": "red"})
+    game.check(state)
+    state.castle.tier1[0]["red"] = 1
+    with pytest.raises(InvalidState, match="red: 20 workers in the supply and 1 in the castle"):
+        game.check(state)
+    state.players["red"].workers = 19
+    game.check(state)
+    state.castle.tier1[0]["red"] = 4
+    state.players["red"].workers = 16
+    with pytest.raises(InvalidState, match="castle tier 1 section 1 holds 4 workers"):
+        game.check(state)

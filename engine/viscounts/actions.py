@@ -5,7 +5,7 @@ player chooses the action and its target, not which coins go."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
@@ -41,21 +41,38 @@ def means(rules: Rules, player: Player, action: str) -> list[tuple[str, int, int
 
 def plan(rules: Rules, state: State, who: str, action: str, need: int) -> dict[str, int] | None:
     """What the player pays to reach ``need`` icons, or None if they cannot."""
+    return planner(rules, state, who, action)(need)
+
+
+def planner(rules: Rules, state: State, who: str, action: str) -> Callable[[int], dict[str, int] | None]:
+    """:func:`plan` for one player and action at any number of icons: the icons the board gives, what
+    the player holds and the means of paying are worked out once (the options list asks for each
+    building, each placement)."""
     player = state.players[who]
-    short = need - base_icons(rules, state, who, action)
-    spend: dict[str, int] = {}
-    if short <= 0:
-        return spend
-    have = {"silver": player.silver, "ink": player.ink, "gold": player.gold, "stone": player.stone,
-            "merchant_icons": fx.icons(rules, player, "merchant")}
-    for what, per, gives, most in means(rules, player, action):
-        uses = min(most, -(-short // gives), (have[what] - spend.get(what, 0)) // per)
-        if uses > 0:
-            spend[what] = spend.get(what, 0) + uses * per
-            short -= uses * gives
+    base = base_icons(rules, state, who, action)
+    held: dict[str, int] | None = None
+    ways: list[tuple[str, int, int, int]] | None = None
+
+    def pay_for(need: int) -> dict[str, int] | None:
+        nonlocal held, ways
+        short = need - base
+        spend: dict[str, int] = {}
         if short <= 0:
-            return {k: v for k, v in spend.items() if k != "merchant_icons"}
-    return None
+            return spend
+        if held is None or ways is None:
+            held = {"silver": player.silver, "ink": player.ink, "gold": player.gold, "stone": player.stone,
+                    "merchant_icons": fx.icons(rules, player, "merchant")}
+            ways = means(rules, player, action)
+        for what, per, gives, most in ways:
+            uses = min(most, -(-short // gives), (held[what] - spend.get(what, 0)) // per)
+            if uses > 0:
+                spend[what] = spend.get(what, 0) + uses * per
+                short -= uses * gives
+            if short <= 0:
+                return {k: v for k, v in spend.items() if k != "merchant_icons"}
+        return None
+
+    return pay_for
 
 
 def pay(state: State, who: str, spend: dict[str, int]) -> None:
@@ -79,16 +96,21 @@ def build_options(rules: Rules, state: State, board: Board, who: str) -> list[tu
     if not board.outer(player.viscount):
         return []
     spots = [s for s in board.building_side(player.viscount) if s not in state.spots]
+    if not spots:
+        return []
+    afford = planner(rules, state, who, "build")
     types = [b for b in rules.buildings.values() if player.built.get(b.slug, 0) < len(b.points)
-             and plan(rules, state, who, "build", b.cost) is not None]
+             and afford(b.cost) is not None]
     return [(b.slug, s) for b in types for s in spots]
 
 
 def worker_options(rules: Rules, state: State, who: str) -> list[int]:
     player = state.players[who]
+    if player.workers <= 0:
+        return []
+    afford = planner(rules, state, who, "noble")
     return [workers for icons_needed, workers in rules.placement
-            if workers <= max(player.workers, 1) and player.workers > 0
-            and plan(rules, state, who, "noble", icons_needed) is not None]
+            if workers <= player.workers and afford(icons_needed) is not None]
 
 
 def manuscript_here(rules: Rules, state: State, board: Board, who: str) -> str | None:

@@ -22,6 +22,10 @@ class Board:
     spot_reward: dict[str, Effects] = field(default_factory=dict)
     links: list[tuple[str, str]] = field(default_factory=list)
     link_reward: Effects = field(default_factory=list)
+    _destinations: dict[tuple[str, int, int], dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
+    _segments: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _sides: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Answers worked out once per space (the board does not change; every turn asks)."""
 
     @classmethod
     def build(cls, rules: Rules) -> Board:
@@ -56,16 +60,22 @@ class Board:
         return board
 
     def segment(self, space: str) -> int:
-        return (int(space[1:]) - 1) // 2
+        found = self._segments.get(space)
+        if found is None:
+            found = self._segments[space] = (int(space[1:]) - 1) // 2
+        return found
 
     def outer(self, space: str) -> bool:
         return space.startswith("o")
 
-    def building_side(self, space: str) -> list[str]:
+    def building_side(self, space: str) -> tuple[str, ...]:
         """The spots a viscount on an outer space can build on: its segment's side of the river."""
-        column = int(space[1:]) - 1
-        letters = "ab" if column % 2 == 0 else "cd"
-        return [f"{column // 2 + 1}{letter}" for letter in letters]
+        found = self._sides.get(space)
+        if found is None:
+            column = int(space[1:]) - 1
+            letters = "ab" if column % 2 == 0 else "cd"
+            found = self._sides[space] = tuple(f"{column // 2 + 1}{letter}" for letter in letters)
+        return found
 
     def reach(self, start: str, steps: int) -> set[str]:
         """Spaces at the end of walks of exactly ``steps`` arrows."""
@@ -75,7 +85,15 @@ class Board:
         return here
 
     def destinations(self, start: str, least: int, most: int) -> dict[str, int]:
-        """Each space reachable in ``least`` to ``most`` steps, with the fewest steps that reach it."""
+        """Each space reachable in ``least`` to ``most`` steps, with the fewest steps that reach it (worked
+        out once per question: every move asks; the caller must not change the answer)."""
+        key = (start, least, most)
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = self._walk(start, least, most)
+        return found
+
+    def _walk(self, start: str, least: int, most: int) -> dict[str, int]:
         out: dict[str, int] = {}
         here = self.reach(start, least)
         for n in range(least, most + 1):

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from itertools import permutations
+from collections.abc import Iterable
 from typing import Any
 
 from engine.core import CHANCE, Action, Decision
@@ -22,44 +23,72 @@ from engine.viscounts.rules import RESOURCES, Rules
 from engine.viscounts.state import State
 
 
+_MADE: dict[tuple[object, ...], dict[object, Action]] = {}
+"""Every action listed so far, by (player, verb, leading arguments) and then the last argument as given:
+the same move is listed at step after step, and a frozen dataclass costs far more to build than a
+lookup. Bounded: players x verbs x arguments drawn from the catalog's cards, spaces, sections and
+counts (rearranged orders are not kept)."""
+_ONE: dict[tuple[object, ...], Action] = {}
+"""The same, for actions listed one by one: by (player, verb, *arguments as given)."""
+
+
 def legal(state: State, rules: Rules, board: Board, d: Decision) -> list[Action]:
     who, kind = d.player, d.kind
     p = state.players.get(d.data.get("who", who))
 
+    def many(verb: str, last: Iterable[object], *lead: object) -> list[Action]:
+        """One action per last argument, after the same leading ones."""
+        family = _MADE.get((who, verb, *lead))
+        if family is None:
+            family = _MADE[(who, verb, *lead)] = {}
+        out = []
+        for x in last:
+            made = family.get(x)
+            if made is None:
+                made = Action(who, verb, (*(str(y) for y in lead), str(x)))
+                if verb != "rearrange":
+                    family[x] = made
+            out.append(made)
+        return out
+
     def a(verb: str, *args: object) -> Action:
-        return Action(who, verb, tuple(str(x) for x in args))
+        key = (who, verb, *args)
+        made = _ONE.get(key)
+        if made is None:
+            made = _ONE[key] = Action(who, verb, tuple(str(x) for x in args))
+        return made
 
     if kind == "pair":
         return [a("pair", n) for n, _ in state.pairs]
     if kind == "castle":
         return [a("castle", r) for r in range(len(rules.wedges))]
     if kind == "townsfolk":
-        return [a("townsfolk", d.data["seg"] + 1, c) for c in sorted(set(state.townsfolk_pool))]
+        return many("townsfolk", sorted(set(state.townsfolk_pool)), d.data["seg"] + 1)
     if kind == "manuscript":
         pool = state.grey_pool if d.data.get("grey") else state.black_pool
-        return [a("manuscript", d.data["seg"] + 1, m) for m in sorted(set(pool))]
+        return many("manuscript", sorted(set(pool)), d.data["seg"] + 1)
     if kind == "draw":
         assert p is not None
-        return [a("draw", c) for c in sorted(set(p.deck))]
+        return many("draw", sorted(set(p.deck)))
     assert p is not None
     if kind == "play":
-        return [a("play", c) for c in sorted(set(p.hand))]
+        return many("play", sorted(set(p.hand)))
     if kind == "move":
         card = rules.cards[p.board[0]] if p.board[0] else None
         least = card.cost if card else 1
         free = sum(e["spaces"] for e in fx.passive(rules, p, "extra_move"))
         reach = board.destinations(p.viscount, least, least + free + min(p.silver, 2 * len(board.arrows)))
-        return [a("move", s) for s in sorted(reach)]
+        return many("move", sorted(reach))
     if kind == "action":
         return [a(x) for x in flow.start_options(rules, state, board, who)] + [a("skip")]
     if kind == "dismiss":
         return [a("dismiss"), a("keep")]
     if kind == "trade":
-        return [a("exchange", t) for t in act.trade_times(rules, state, board, who)] + [a("skip")]
+        return many("exchange", act.trade_times(rules, state, board, who)) + [a("skip")]
     if kind == "build":
         return [a("build", k, s) for k, s in act.build_options(rules, state, board, who)] + [a("skip")]
     if kind == "noble":
-        return [a("place", n) for n in act.worker_options(rules, state, who)] + [a("skip")]
+        return many("place", act.worker_options(rules, state, who)) + [a("skip")]
     if kind == "transcribe":
         return ([a("transcribe")] if act.can_transcribe(rules, state, board, who) else []) + [a("skip")]
     if kind == "hire":
@@ -69,11 +98,11 @@ def legal(state: State, rules: Rules, board: Board, d: Decision) -> list[Action]
     if kind == "flip":
         return [a("flip", w) for w in ("debt", "deed") if (p.debts if w == "debt" else p.deeds)]
     if kind in ("discard", "destroy"):
-        return [a(kind, c) for c in sorted(set(p.hand))] + ([a(kind, "top")] if p.deck else []) + [a("skip")]
+        return many(kind, sorted(set(p.hand))) + ([a(kind, "top")] if p.deck else []) + [a("skip")]
     if kind == "rearrange":
         cards = fx.board_cards(p)
         orders = sorted({o for o in permutations(cards) if list(o) != cards})
-        return [a("rearrange", ",".join(o)) for o in orders] + [a("skip")]
+        return many("rearrange", (",".join(o) for o in orders)) + [a("skip")]
     if kind == "free-hire":
         return [a("hire", s + 1) for s, c in enumerate(state.townsfolk) if c is not None]
     if kind == "choose":

@@ -16,9 +16,16 @@ PASSIVE = {"extra_move", "dismiss_cost", "permanent_icon", "hand_limit", "points
 
 # --- what a board shows --------------------------------------------------------------------------
 
-def slot_abilities(rules: Rules, player: Player) -> list[dict[str, Any]]:
-    """Abilities uncovered by the buildings built, in building order."""
-    return [e for slug, b in rules.buildings.items() for e in b.slots[:player.built.get(slug, 0)]]
+def slot_abilities(rules: Rules, player: Player) -> tuple[dict[str, Any], ...]:
+    """Abilities uncovered by the buildings built, in building order (worked out once per set of
+    buildings built: the board's icons, moves and triggers ask at nearly every step)."""
+    if not player.built:
+        return ()
+    key = tuple(player.built.items())
+    found = rules.slot_memo.get(key)
+    if found is None:
+        found = rules.slot_memo[key] = tuple(e for slug, b in rules.buildings.items() for e in b.slots[:player.built.get(slug, 0)])
+    return found
 
 
 def board_cards(player: Player) -> list[str]:
@@ -26,17 +33,26 @@ def board_cards(player: Player) -> list[str]:
 
 
 def criminals(rules: Rules, player: Player) -> int:
-    return sum(rules.cards[c].icons.count("criminal") for c in board_cards(player))
+    cards = rules.cards
+    return sum([cards[c].icons.count("criminal") for c in player.board if c is not None])
 
 
 def icons(rules: Rules, player: Player, icon: str, wild: bool = False) -> int:
     """Icons of one type on the board: cards, uncovered starting icons, building slots (and criminals
-    when ``wild``: primary actions only)."""
-    n = sum(rules.cards[c].icons.count(icon) for c in board_cards(player))
-    n += sum(rules.starting_icons[i].count(icon) for i, c in enumerate(player.board)
-             if c is None and i < len(rules.starting_icons) and player.turns < rules.starting_icon_turns)
-    n += sum(1 for e in slot_abilities(rules, player) if e["kind"] == "permanent_icon" and e["icon"] == icon)
-    return n + (criminals(rules, player) if wild else 0)
+    when ``wild``: primary actions only). One pass over the board (every option of an action asks)."""
+    cards, starting = rules.cards, rules.starting_icons
+    uncovered = player.turns < rules.starting_icon_turns
+    n = 0
+    for i, c in enumerate(player.board):
+        if c is not None:
+            shown = cards[c].icons
+            n += shown.count(icon) + (shown.count("criminal") if wild else 0)
+        elif uncovered and i < len(starting):
+            n += starting[i].count(icon)
+    slots = slot_abilities(rules, player)
+    if slots:
+        n += sum(1 for e in slots if e["kind"] == "permanent_icon" and e["icon"] == icon)
+    return n
 
 
 def ongoing(rules: Rules, player: Player, kind: str) -> list[dict[str, Any]]:
@@ -46,7 +62,8 @@ def ongoing(rules: Rules, player: Player, kind: str) -> list[dict[str, Any]]:
 
 
 def passive(rules: Rules, player: Player, kind: str) -> list[dict[str, Any]]:
-    return [e for e in slot_abilities(rules, player) if e["kind"] == kind]
+    slots = slot_abilities(rules, player)
+    return [e for e in slots if e["kind"] == kind] if slots else []
 
 
 def hand_limit(rules: Rules, state: State, who: str) -> int:

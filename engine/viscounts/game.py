@@ -18,9 +18,13 @@ from engine.merge import merge
 from engine.viscounts import choices, flow, scoring, solo
 from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
-from engine.viscounts.invariants import invariant_problems
+from engine.viscounts.invariants import KeptCounts, invariant_problems
 from engine.viscounts.rules import COLOURS, GAME, Rules
 from engine.viscounts.state import Castle, Player, State
+
+
+PLAYOUT_WEIGHTS = {"skip": 0.2, "keep": 0.5, "pass": 0.5, "rearrange": 0.1}
+"""Verbs random play picks less often than acting (any other verb weighs 1)."""
 
 
 class Viscounts(DecisionGame):
@@ -43,6 +47,9 @@ class Viscounts(DecisionGame):
         if len(set(chosen)) != count or not set(chosen) <= set(COLOURS):
             raise ValueError(f"players are distinct colours of {', '.join(COLOURS)}; got {', '.join(map(str, chosen))}")
         self.players = chosen
+        self._kept = KeptCounts()
+        self._heroes = frozenset(c.slug for c in self.rules.cards.values() if c.kind == "hero")
+        self._deals: dict[tuple[int, str], Action] = {}
 
     # --- states ---------------------------------------------------------------------------------
 
@@ -146,7 +153,10 @@ class Viscounts(DecisionGame):
         return self.rules.player_cards[number].assumed_start_space or number
 
     def check(self, state: State) -> None:
-        for problem in [*invariant_problems(state, self.rules), *solo.problems(state, self.rules)]:
+        problem = next(invariant_problems(state, self.rules, self._kept), None)
+        if problem is None and state.solo is not None:
+            problem = next(solo.problems(state, self.rules), None)
+        if problem is not None:
             raise InvalidState(problem)
 
     def from_dict(self, raw: dict[str, Any]) -> State:
@@ -211,9 +221,16 @@ class Viscounts(DecisionGame):
             return solo.legal(state, decision)
         if decision.kind == "deal":
             taken = {n for n, _ in state.pairs}
-            heroes = sorted({c for c in state.box if self.rules.cards[c].kind == "hero"})
-            return [Action(CHANCE, "deal", (str(n), h)) for n in sorted(self.rules.player_cards) if n not in taken for h in heroes]
+            heroes = sorted(self._heroes.intersection(state.box))
+            return [self._deal(n, h) for n in sorted(self.rules.player_cards) if n not in taken for h in heroes]
         return choices.legal(state, self.rules, self.board, decision)
+
+    def _deal(self, number: int, hero: str) -> Action:
+        """The chance action laying out this pair, built once (each game lists them all at setup)."""
+        made = self._deals.get((number, hero))
+        if made is None:
+            made = self._deals[(number, hero)] = Action(CHANCE, "deal", (str(number), hero))
+        return made
 
     def why_illegal(self, state: State, decision: Decision, action: Action) -> tuple[str, str]:
         if action.player != decision.player:
@@ -253,15 +270,17 @@ class Viscounts(DecisionGame):
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: rounds, buildings built, manuscripts taken, cards out of the game."""
-        return {"round": state.round, "buildings": sum(sum(p.built.values()) for p in state.players.values()),
-                "manuscripts": sum(len(p.manuscripts) for p in state.players.values()),
-                "cards out of the game": len(state.removed),
-                "workers on tier 3": sum(state.castle.tier3.values())}
+        buildings = manuscripts = 0
+        for p in state.players.values():  # one pass: this runs after every step
+            buildings += sum(p.built.values())
+            manuscripts += len(p.manuscripts)
+        return {"round": state.round, "buildings": buildings, "manuscripts": manuscripts,
+                "cards out of the game": len(state.removed), "workers on tier 3": sum(state.castle.tier3.values())}
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random play that gets somewhere: skipping an action or passing a hire is rarer than acting."""
-        weights = {"skip": 0.2, "keep": 0.5, "pass": 0.5, "rearrange": 0.1}
-        return [weights.get(a.verb, 1.0) for a in actions]
+        weight = PLAYOUT_WEIGHTS.get
+        return [weight(a.verb, 1.0) for a in actions]
 
     def hand_limit(self, state: State, who: str) -> int:
         return fx.hand_limit(self.rules, state, who)

@@ -116,10 +116,22 @@ class Rules:
         """Copies of each card in the box (worked out once: the invariants compare with it after every step)."""
         return {c.slug: c.count for c in self.cards.values() if c.count}
 
-    @property
+    @cached_property
     def track_end(self) -> int:
-        """The collision track's last position, where the virtue marker starts (the first is 1)."""
+        """The collision track's last position, where the virtue marker starts (the first is 1); worked
+        out once (every gain of corruption and every check asks)."""
         return max(self.collisions)
+
+    @cached_property
+    def slot_memo(self) -> dict[tuple[tuple[str, int], ...], tuple[dict[str, Any], ...]]:
+        """Building-slot abilities uncovered per set of buildings built (effects.slot_abilities fills it;
+        bounded: a few buildings, each built at most as often as it has points)."""
+        return {}
+
+    @cached_property
+    def holds(self) -> tuple[int, int]:
+        """Workers a settled tier-1 and tier-2 section hold (set below the top tier: checked on loading)."""
+        return self.tiers[1].holds or 0, self.tiers[2].holds or 0
 
     def pile_size(self, stack: str, players: int) -> int:
         """Debts on the Poverty card or deeds on the Prosperity card: the printed count, else the assumed one."""

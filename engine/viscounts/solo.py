@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from engine.core import CHANCE, Action, Decision
@@ -41,6 +42,11 @@ class SoloRules:
     starting: tuple[str, ...]
     future: tuple[str, ...]
     future_for: tuple[str, ...]
+
+    @cached_property
+    def every_scheme(self) -> tuple[str, ...]:
+        """Both scheme decks as one sorted multiset (the check after every step compares with it)."""
+        return tuple(sorted(self.starting + self.future))
 
 
 _LOADED: dict[int, SoloRules] = {}
@@ -312,9 +318,10 @@ def problems(state: State, rules: Rules) -> Iterator[str]:
     if solo is None:
         return
     sr = solo_rules(rules)
-    held = Counter(solo.deck + solo.discard + solo.future + [s for s in solo.schemes if s is not None])
-    if held != Counter(sr.starting + sr.future):
-        yield f"monk: scheme cards not conserved: {dict((held - Counter(sr.starting + sr.future)) + (Counter(sr.starting + sr.future) - held))}"
+    held = solo.deck + solo.discard + solo.future + [s for s in solo.schemes if s is not None]
+    if tuple(sorted(held)) != sr.every_scheme:
+        seen, total = Counter(held), Counter(sr.every_scheme)
+        yield f"monk: scheme cards not conserved: {dict((seen - total) + (total - seen))}"
     if len(solo.schemes) != len(rules.starting_icons):
         yield f"monk: {len(solo.schemes)} scheme slots, not {len(rules.starting_icons)}"
     if solo.deck != sorted(solo.deck) or solo.future != sorted(solo.future):
