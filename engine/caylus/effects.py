@@ -86,7 +86,13 @@ def order(rules: Rules) -> list[str]:
 
 
 def text(rules: Rules, bundle: Mapping[str, int]) -> str:
-    return format_bundle(bundle, order(rules))
+    """The bundle written out (``2food+wood``); the catalog's bundles and a player's few payments
+    recur at step after step, so each is written once a game."""
+    key = tuple(bundle.items())
+    written = rules.bundle_texts.get(key)
+    if written is None:
+        written = rules.bundle_texts[key] = format_bundle(bundle, order(rules))
+    return written
 
 
 # --- favours -------------------------------------------------------------------------------------
@@ -138,23 +144,38 @@ def first_free_space(state: State) -> int | None:
 
 
 def build_options(state: State, rules: Rules, player: str, category: str, site: str,
-                  discount: Mapping[str, int]) -> list[tuple[str, int, dict[str, int]]]:
-    """(building slug, road index, concrete payment) for every build the player can make."""
+                  discount: Mapping[str, int]) -> list[tuple[str, int, Mapping[str, int]]]:
+    """(building slug, road index, concrete payment) for every build the player can make (the
+    payments are the rules' own: read them, do not change them)."""
     if site == "first_free_space":
         free = first_free_space(state)
         sites = [] if free is None else [free]
     else:
         sites = [i for i, s in enumerate(state.road) if s.owner == player and s.building
                  and rules.buildings[s.building].category == "residential"]
-    out: list[tuple[str, int, dict[str, int]]] = []
-    for slug, left in sorted(state.stock.items()):
-        building = rules.buildings[slug]
-        if left <= 0 or building.category != category or not rules.building_in_play(building):
-            continue
-        for payment in concrete(rules, discounted(building.cost or {}, discount)):
-            if can_pay(state, player, payment):
-                out.extend((slug, i, payment) for i in sites)
+    out: list[tuple[str, int, Mapping[str, int]]] = []
+    if not sites:
+        return out
+    have = wallet(state, player)
+    stock = state.stock
+    for slug, payments in _buildable(rules, category, discount):
+        if stock.get(slug, 0) > 0:
+            for payment in payments:
+                if covers(have, payment):
+                    out.extend((slug, i, payment) for i in sites)
     return out
+
+
+def _buildable(rules: Rules, category: str, discount: Mapping[str, int]) -> list[tuple[str, list[dict[str, int]]]]:
+    """The buildings of a category in play, by slug, each with every concrete payment of its cost
+    less the discount: worked out once a game for each (category, discount)."""
+    key = (category, tuple(discount.items()))
+    known = rules.buildable.get(key)
+    if known is None:
+        known = rules.buildable[key] = [
+            (slug, list(concrete(rules, discounted(b.cost or {}, discount))))
+            for slug, b in sorted(rules.buildings.items()) if b.category == category and rules.building_in_play(b)]
+    return known
 
 
 def do_build(state: State, rules: Rules, player: str, slug: str, index: int, payment: Mapping[str, int], rule: str) -> None:

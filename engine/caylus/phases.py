@@ -135,24 +135,27 @@ def provost(state: State, rules: Rules) -> None:
 
 
 def activation(state: State, rules: Rules) -> None:
-    index, finishing = divmod(state.cursor, 2)
-    if index >= len(state.road):
-        to_phase(state, "castle")
-        return
-    space = state.road[index]
-    state.cursor += 1
-    if finishing:
-        if space.worker:
-            state.players[space.worker].workers += 1
-            space.worker = None
-        for delayed in [d for d in state.delayed_conversions if d["space"] == index + 1]:
-            state.delayed_conversions.remove(delayed)
-            effects.do_convert(state, rules, delayed["player"], index, delayed["into"])
-        return
-    if space.worker is None or space.building is None or index + 1 > state.provost:
-        return  # beyond the provost the worker just goes home
-    building = rules.buildings[space.building]
-    effects.activate_building(state, rules, building, space.worker, space.owner)
+    """Space after space along the road until one asks a player something (the steps ``run``
+    would take one call at a time: most spaces hold no worker)."""
+    road = state.road
+    while not state.pending:
+        index, finishing = divmod(state.cursor, 2)
+        if index >= len(road):
+            to_phase(state, "castle")
+            return
+        space = road[index]
+        state.cursor += 1
+        if finishing:
+            if space.worker:
+                state.players[space.worker].workers += 1
+                space.worker = None
+            if state.delayed_conversions:
+                for delayed in [d for d in state.delayed_conversions if d["space"] == index + 1]:
+                    state.delayed_conversions.remove(delayed)
+                    effects.do_convert(state, rules, delayed["player"], index, delayed["into"])
+        elif space.worker is not None and space.building is not None and index + 1 <= state.provost:
+            # (beyond the provost the worker just goes home)
+            effects.activate_building(state, rules, rules.buildings[space.building], space.worker, space.owner)
 
 
 # --- phase 6 -----------------------------------------------------------------------------------
