@@ -15,7 +15,7 @@ stack the governor markers; ``legal_actions(state)`` lists the choices of the de
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import Any
 
 from catalog import Catalog
@@ -228,9 +228,13 @@ class Maharaja(DecisionGame):
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: houses move but never leave the board, palaces stay."""
-        on_board, palaces = state.houses_by_colour(), state.palaces_by_colour()
-        return {"round": state.round, "palaces": sum(palaces.get(p, 0) for p in state.players),
-                "houses on the board": sum(on_board.get(p, 0) for p in state.players)}
+        playing, cities = state.players.__contains__, state.cities.values()
+        # the players' pieces counted by C-level passes over every piece on the board
+        houses = sum(map(playing, chain.from_iterable(state.villages.values())))
+        houses += sum(n for city in cities for colour, n in city.houses.items() if playing(colour))
+        palaces = sum(map(playing, chain.from_iterable(city.outer for city in cities)))
+        palaces += sum(map(playing, [city.inner for city in cities]))
+        return {"round": state.round, "palaces": palaces, "houses on the board": houses}
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random play that gets somewhere: travel and ending a turn early are rarer than building."""

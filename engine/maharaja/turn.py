@@ -3,6 +3,7 @@ action chits, and ending the turn. ``legal(...)`` lists the choices; ``play(...)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import compress, repeat
 from operator import contains
 
@@ -74,11 +75,10 @@ class Turn:
     def open_roads(self, at: str | None = None, gold: int | None = None) -> list[str]:
         """Roads the architect can take from ``at``: every village on it holds a house, the fees are
         affordable, and a road to the start space leaves a way on (a journey ends in a city)."""
-        at = at or self.me.architect
-        gold = self.me.gold if gold is None else gold
-        free = self.travels_free()
-        villages = self.state.villages
-        out = []
+        return list(self._open_roads(at or self.me.architect, self.me.gold if gold is None else gold, self.travels_free()))
+
+    def _open_roads(self, at: str, gold: int, free: bool) -> Iterator[str]:
+        villages, start = self.state.villages, self.graph.start
         for road in self.graph.roads_at[at]:
             if not all(map(villages.__getitem__, road.villages)):
                 continue
@@ -86,10 +86,9 @@ class Turn:
             if cost > gold:
                 continue
             there = self.graph.other_end(road, at)
-            if there == self.graph.start and not self.open_roads(there, gold - cost):
-                continue
-            out.append(road.slug)
-        return out
+            if there == start and next(self._open_roads(there, gold - cost, free), None) is None:
+                continue  # (the first road on from the start space is enough to know there is one)
+            yield road.slug
 
     def village_house_task(self) -> Task | None:
         """The task a house in a village uses: one whose remaining houses need not all go to cities."""
