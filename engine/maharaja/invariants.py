@@ -22,22 +22,17 @@ def sound(state: State, rules: Rules, graph: Graph, gold_total: int) -> bool:
     look finds nothing: then the check just takes the slow path)."""
     players = state.players
     seats = players.keys()
-    if state.phase not in PHASES or sum(p.gold for p in players.values()) + state.bank != gold_total:
-        return False
-    villages = state.villages
-    if villages.keys() != graph.village_set \
-            or max(map(len, villages.values()), default=0) > rules.village_capacity(len(players)):
+    villages, cities = state.villages, state.cities
+    if state.phase not in PHASES or villages.keys() != graph.village_set or cities.keys() != graph.city_set:
         return False
     in_villages = list(chain.from_iterable(villages.values()))
-    if not seats >= set(in_villages):
-        return False
-    if state.cities.keys() != graph.city_set:
+    if max(map(len, villages.values()), default=0) > rules.village_capacity(len(players)) or not seats >= set(in_villages):
         return False
     may_build = rules.palace_colours | seats  # a player, or a colour left out (the neutral palaces)
     outer_sites = rules.facts.outer_sites_per_city
     on_board = {colour: in_villages.count(colour) for colour in seats}
     palaces = dict.fromkeys(seats, 0)
-    for city in state.cities.values():
+    for city in cities.values():
         outer, inner = city.outer, city.inner
         if len(outer) > outer_sites or not may_build.issuperset(outer) or (inner is not None and inner not in may_build):
             return False
@@ -52,6 +47,7 @@ def sound(state: State, rules: Rules, graph: Graph, gold_total: int) -> bool:
             on_board[colour] += count
     places = graph.places
     houses_each, palaces_each, actions = rules.starting.houses_per_colour, rules.palaces_each, rules.actions
+    gold, chits, held = state.bank, state.chits_bank, list(state.bank_characters)  # the totals, in the same pass
     for colour, player in players.items():
         if player.gold < 0 or player.reserve < 0 or player.chits < 0 or player.reserve + on_board[colour] > houses_each \
                 or palaces[colour] > palaces_each or player.architect not in places:
@@ -59,16 +55,20 @@ def sound(state: State, rules: Rules, graph: Graph, gold_total: int) -> bool:
         for action in player.disc:
             if action not in actions:
                 return False
-    if state.maharaja not in places or len(state.track) != rules.track_length:
+        gold += player.gold
+        chits += player.chits
+        held += player.characters
+    if gold != gold_total or chits != (rules.starting.action_chits if rules.on(ADVANCED_1) else 0):
         return False
-    if state.phase != "setup" and sorted([m for m in state.track if m is not None]) != graph.sorted_cities:
+    if state.maharaja not in places or len(state.track) != rules.track_length or sorted(held) != rules.sorted_characters:
         return False
-    held = [n for p in players.values() for n in p.characters]
-    held += state.bank_characters
-    if sorted(held) != rules.sorted_characters:
-        return False
-    chits = sum(p.chits for p in players.values()) + state.chits_bank
-    return chits == (rules.starting.action_chits if rules.on(ADVANCED_1) else 0)
+    if state.phase == "setup":
+        return True
+    # one marker per city: the markers are the cities, and as many (a board names a city once:
+    # games/maharaja/kinds.py refuses a slug used twice)
+    markers = set(state.track)
+    markers.discard(None)
+    return markers == graph.city_set and len(state.track) - state.track.count(None) == len(graph.city_set)
 
 
 def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int) -> Iterator[str]:
