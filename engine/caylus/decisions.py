@@ -199,8 +199,7 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
 
 def build_args(rules: Rules, name: str, index: int, payment: Mapping[str, int], data: dict[str, Any]) -> list[str]:
     args = [f"{name}@{index + 1}" if data["site"] == "own_residence" else name]
-    cost = rules.buildings[name].cost or {}
-    if any(rules.wildcard(k) for k in cost):
+    if name in rules.wildcard_costs:
         args += ["paying", effects.text(rules, payment)]
     return args
 

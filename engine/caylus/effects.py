@@ -13,6 +13,14 @@ from itertools import combinations_with_replacement
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
 from engine.core import Decision, covers, format_bundle
+from games.caylus.kinds import (  # at the top: an import inside start() ran at every activation
+    BuildEffect,
+    ConvertEffect,
+    ExchangeEffect,
+    GainEffect,
+    MoveProvostEffect,
+    ProduceEffect,
+)
 
 
 def concrete(rules: Rules, bundle: Mapping[str, int]) -> Iterator[dict[str, int]]:
@@ -222,15 +230,6 @@ def do_convert(state: State, rules: Rules, player: str, index: int, into: str) -
 
 def start(state: State, rules: Rules, player: str, effect: object, rule: str) -> None:
     """Begin an effect for a player: apply it at once when there is nothing to choose, else push a decision."""
-    from games.caylus.kinds import (
-        BuildEffect,
-        ConvertEffect,
-        ExchangeEffect,
-        GainEffect,
-        MoveProvostEffect,
-        ProduceEffect,
-    )
-
     if isinstance(effect, (ProduceEffect, GainEffect)):
         choices = [c for choice in effect.choices for c in concrete(rules, choice)]
         if len(choices) == 1:
@@ -241,7 +240,8 @@ def start(state: State, rules: Rules, player: str, effect: object, rule: str) ->
             state.pending.append(Decision("take", player, rule, {"choices": choices}))
     elif isinstance(effect, ExchangeEffect):
         options = [{"give": dict(o.give), "get": dict(o.get)} for o in effect.options]
-        if any(can_pay(state, player, give) for o in options for give in concrete(rules, o["give"])):
+        have = wallet(state, player)
+        if any(covers(have, give) for o in options for give in concrete(rules, o["give"])):
             state.pending.append(Decision("trade", player, rule, {"options": options}))
     elif isinstance(effect, BuildEffect):
         if build_options(state, rules, player, effect.category, effect.site, effect.discount):
@@ -259,8 +259,6 @@ def start(state: State, rules: Rules, player: str, effect: object, rule: str) ->
 
 def activate_building(state: State, rules: Rules, building: object, worker: str, owner: str | None) -> None:
     """A road building acts for the worker on it; a stone producer also pays its owner a bonus."""
-    from games.caylus.kinds import ProduceEffect
-
     effect = building.effect  # type: ignore[attr-defined]
     rule = building.rule  # type: ignore[attr-defined]  # required by validation for buildings that take workers
     if isinstance(effect, ProduceEffect) and effect.owner_bonus and owner and owner != worker:

@@ -24,6 +24,7 @@ from games.caylus.kinds import (
     FavourTable,
     ClaimTurnOrderEffect,
     InnEffect,
+    MoveProvostEffect,
     Phase,
     RelocateWorkerEffect,
     Road,
@@ -197,6 +198,23 @@ class Rules:
     def buildable(self) -> dict[tuple[str, tuple[tuple[str, int], ...]], list[tuple[str, list[dict[str, int]]]]]:
         """What a build effect may build and pay (by effects.build_options), by category and discount."""
         return {}
+
+    @cached_property
+    def provost_move(self) -> MoveProvostEffect:
+        """How far a player may move the provost in phase 4, and at what cost per space."""
+        move = self.phase("provost").provost_move
+        assert move is not None, "the catalog's provost phase says how the provost moves"
+        return move
+
+    @cached_property
+    def income(self) -> dict[str, int]:
+        """What every player receives in phase 1 before the buildings' income."""
+        return dict(self.phase("income").income)
+
+    @cached_property
+    def wildcard_costs(self) -> frozenset[str]:
+        """The buildings whose cost names a wildcard (a build says what is paid for it)."""
+        return frozenset(name for name, b in self.buildings.items() if any(self.wildcard(k) for k in b.cost or {}))
 
     @cached_property
     def section_spaces(self) -> list[tuple[str, int]]:
