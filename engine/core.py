@@ -161,7 +161,10 @@ class DecisionGame(ABC):
             legal = memo[3]
         else:
             legal = self.legal_actions(state)
-        if action not in legal:
+        # The random player hands back one of the listed (interned) objects: found by identity in
+        # one C-level pass over the ids, without calling Action.__eq__ on every action before it.
+        # Only an action that is no listed object (parsed from text) is compared by value.
+        if id(action) not in map(id, legal) and action not in legal:
             raise IllegalAction(action, *self.why_illegal(state, decision, action), legal)
         self._legal_memo = None
         state.pending.pop()

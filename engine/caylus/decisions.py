@@ -10,7 +10,9 @@ Action notation (``<player> <verb> <arguments>``):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.catalog import slug
@@ -41,6 +43,39 @@ def placement_targets(state: State, rules: Rules, player: str, by_gate: bool = F
         if space.building and space.worker is None and rules.buildings[space.building].accepts_workers:
             out.append(f"{space.building}@{i + 1}")
     return out
+
+
+def placements(state: State, rules: Rules, player: str) -> list[Action]:
+    """The place decision's actions: pass, or a worker to every free target the player can pay
+    for (``placement_targets`` priced by ``placement_price``, in one pass: asked at most steps)."""
+    out = [interned(player, "pass")]
+    me = state.players[player]
+    if me.workers <= 0:
+        return out
+    deniers = me.deniers
+    pricing = placement_price(state, rules, player)
+    usual = pricing.usual if pricing.flat is None else pricing.flat
+    own = pricing.own_building if pricing.flat is None else pricing.flat
+    if usual <= deniers:
+        out += [interned(player, "place", (name,)) for name, role in rules.special_places
+                if ((None in state.specials[name] and player not in state.specials[name]) if role == "claim"
+                    else state.specials[name][0] is None)]
+        if len(state.castle_workers) < rules.castle.worker_spaces and player not in state.castle_workers:
+            out.append(interned(player, "place", (CASTLE,)))
+    if own <= deniers or usual <= deniers:
+        takes_workers = rules.takes_workers
+        for i, space in enumerate(state.road):
+            building = space.building
+            if building in takes_workers and space.worker is None \
+                    and (own if space.owner == player else usual) <= deniers:
+                out.append(_place_on_road(player, building, i))
+    return out
+
+
+@cache
+def _place_on_road(player: str, building: str, index: int) -> Action:
+    """``<player> place <building>@<space>``, built once (the road has a bounded set of them)."""
+    return interned(player, "place", (f"{building}@{index + 1}",))
 
 
 def _not_a_placement(state: State, rules: Rules, player: str, target: str) -> str:
@@ -121,12 +156,7 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
 
     kind = decision.kind
     if kind == "place":
-        out = [act("pass")]
-        if state.players[p].workers > 0:
-            deniers = state.players[p].deniers
-            pricing = placement_price(state, rules, p)
-            out += [act("place", t) for t in placement_targets(state, rules, p) if pricing.of(state, t) <= deniers]
-        return out
+        return placements(state, rules, p)
     if kind == "gate":
         return [act("move", t) for t in placement_targets(state, rules, p, by_gate=True)] + [act("decline")]
     if kind == "inn":
@@ -134,14 +164,13 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
     if kind == "take":
         return [act("take", effects.text(rules, c)) for c in data["choices"]]
     if kind == "provost":
-        out = []
         have = effects.wallet(state, p)  # what the player has, once for every distance
-        for k in range(-data["max"], data["max"] + 1):
-            target = state.provost + k
-            if rules.road.provost_min <= target <= rules.road.provost_max \
-                    and covers(have, {res: n * abs(k) for res, n in data["cost"].items()}):
-                out.append(act("provost", f"{k:+d}" if k else "0"))
-        return out
+        cost = data["cost"].items()
+        reach = data["max"]
+        affordable = [all(have.get(res, 0) >= n * d for res, n in cost) for d in range(reach + 1)]
+        low, high = rules.road.provost_min - state.provost, rules.road.provost_max - state.provost
+        return [act("provost", f"{k:+d}" if k else "0") for k in range(max(-reach, low), min(reach, high) + 1)
+                if affordable[abs(k)]]
     if kind == "trade":
         out = []
         have = effects.wallet(state, p)
@@ -168,19 +197,17 @@ def legal(state: State, rules: Rules, decision: Decision) -> list[Action]:
     raise ValueError(f"unknown decision kind {kind!r}")
 
 
-def build_args(rules: Rules, name: str, index: int, payment: dict[str, int], data: dict[str, Any]) -> list[str]:
+def build_args(rules: Rules, name: str, index: int, payment: Mapping[str, int], data: dict[str, Any]) -> list[str]:
     args = [f"{name}@{index + 1}" if data["site"] == "own_residence" else name]
-    cost = rules.buildings[name].cost or {}
-    if any(rules.wildcard(k) for k in cost):
+    if name in rules.wildcard_costs:
         args += ["paying", effects.text(rules, payment)]
     return args
 
 
 def castle_section(state: State, rules: Rules) -> str | None:
     """The section the next house goes into: the first unscored one with room (overflow included)."""
-    for section in rules.sections:
-        name = slug(section.id)
-        if name not in state.scored and len(state.castle[name]) < section.spaces:
+    for name, spaces in rules.section_spaces:
+        if name not in state.scored and len(state.castle[name]) < spaces:
             return name
     return None
 
@@ -188,16 +215,8 @@ def castle_section(state: State, rules: Rules) -> str | None:
 def batch_options(state: State, rules: Rules, player: str) -> list[dict[str, int]]:
     if castle_section(state, rules) is None:
         return []
-    batch = rules.castle.batch
     cubes = state.players[player].cubes
-    kinds = rules.cube_kinds
-    out = []
-    from itertools import combinations
-
-    for combo in combinations(kinds, batch.cubes) if batch.distinct else []:
-        if all(r in combo for r in batch.required) and all(cubes.get(k, 0) >= 1 for k in combo):
-            out.append({k: 1 for k in combo})
-    return out
+    return [{k: 1 for k in combo} for combo in rules.batch_kinds if all(cubes.get(k, 0) >= 1 for k in combo)]
 
 
 # --- playing ------------------------------------------------------------------------------------

@@ -13,6 +13,14 @@ from itertools import combinations_with_replacement
 from engine.caylus.rules import Rules
 from engine.caylus.state import State
 from engine.core import Decision, covers, format_bundle
+from games.caylus.kinds import (  # at the top: an import inside start() ran at every activation
+    BuildEffect,
+    ConvertEffect,
+    ExchangeEffect,
+    GainEffect,
+    MoveProvostEffect,
+    ProduceEffect,
+)
 
 
 def concrete(rules: Rules, bundle: Mapping[str, int]) -> Iterator[dict[str, int]]:
@@ -86,7 +94,13 @@ def order(rules: Rules) -> list[str]:
 
 
 def text(rules: Rules, bundle: Mapping[str, int]) -> str:
-    return format_bundle(bundle, order(rules))
+    """The bundle written out (``2food+wood``); the catalog's bundles and a player's few payments
+    recur at step after step, so each is written once a game."""
+    key = tuple(bundle.items())
+    written = rules.bundle_texts.get(key)
+    if written is None:
+        written = rules.bundle_texts[key] = format_bundle(bundle, order(rules))
+    return written
 
 
 # --- favours -------------------------------------------------------------------------------------
@@ -138,23 +152,38 @@ def first_free_space(state: State) -> int | None:
 
 
 def build_options(state: State, rules: Rules, player: str, category: str, site: str,
-                  discount: Mapping[str, int]) -> list[tuple[str, int, dict[str, int]]]:
-    """(building slug, road index, concrete payment) for every build the player can make."""
+                  discount: Mapping[str, int]) -> list[tuple[str, int, Mapping[str, int]]]:
+    """(building slug, road index, concrete payment) for every build the player can make (the
+    payments are the rules' own: read them, do not change them)."""
     if site == "first_free_space":
         free = first_free_space(state)
         sites = [] if free is None else [free]
     else:
         sites = [i for i, s in enumerate(state.road) if s.owner == player and s.building
                  and rules.buildings[s.building].category == "residential"]
-    out: list[tuple[str, int, dict[str, int]]] = []
-    for slug, left in sorted(state.stock.items()):
-        building = rules.buildings[slug]
-        if left <= 0 or building.category != category or not rules.building_in_play(building):
-            continue
-        for payment in concrete(rules, discounted(building.cost or {}, discount)):
-            if can_pay(state, player, payment):
-                out.extend((slug, i, payment) for i in sites)
+    out: list[tuple[str, int, Mapping[str, int]]] = []
+    if not sites:
+        return out
+    have = wallet(state, player)
+    stock = state.stock
+    for slug, payments in _buildable(rules, category, discount):
+        if stock.get(slug, 0) > 0:
+            for payment in payments:
+                if covers(have, payment):
+                    out.extend((slug, i, payment) for i in sites)
     return out
+
+
+def _buildable(rules: Rules, category: str, discount: Mapping[str, int]) -> list[tuple[str, list[dict[str, int]]]]:
+    """The buildings of a category in play, by slug, each with every concrete payment of its cost
+    less the discount: worked out once a game for each (category, discount)."""
+    key = (category, tuple(discount.items()))
+    known = rules.buildable.get(key)
+    if known is None:
+        known = rules.buildable[key] = [
+            (slug, list(concrete(rules, discounted(b.cost or {}, discount))))
+            for slug, b in sorted(rules.buildings.items()) if b.category == category and rules.building_in_play(b)]
+    return known
 
 
 def do_build(state: State, rules: Rules, player: str, slug: str, index: int, payment: Mapping[str, int], rule: str) -> None:
@@ -201,15 +230,6 @@ def do_convert(state: State, rules: Rules, player: str, index: int, into: str) -
 
 def start(state: State, rules: Rules, player: str, effect: object, rule: str) -> None:
     """Begin an effect for a player: apply it at once when there is nothing to choose, else push a decision."""
-    from games.caylus.kinds import (
-        BuildEffect,
-        ConvertEffect,
-        ExchangeEffect,
-        GainEffect,
-        MoveProvostEffect,
-        ProduceEffect,
-    )
-
     if isinstance(effect, (ProduceEffect, GainEffect)):
         choices = [c for choice in effect.choices for c in concrete(rules, choice)]
         if len(choices) == 1:
@@ -220,7 +240,8 @@ def start(state: State, rules: Rules, player: str, effect: object, rule: str) ->
             state.pending.append(Decision("take", player, rule, {"choices": choices}))
     elif isinstance(effect, ExchangeEffect):
         options = [{"give": dict(o.give), "get": dict(o.get)} for o in effect.options]
-        if any(can_pay(state, player, give) for o in options for give in concrete(rules, o["give"])):
+        have = wallet(state, player)
+        if any(covers(have, give) for o in options for give in concrete(rules, o["give"])):
             state.pending.append(Decision("trade", player, rule, {"options": options}))
     elif isinstance(effect, BuildEffect):
         if build_options(state, rules, player, effect.category, effect.site, effect.discount):
@@ -238,8 +259,6 @@ def start(state: State, rules: Rules, player: str, effect: object, rule: str) ->
 
 def activate_building(state: State, rules: Rules, building: object, worker: str, owner: str | None) -> None:
     """A road building acts for the worker on it; a stone producer also pays its owner a bonus."""
-    from games.caylus.kinds import ProduceEffect
-
     effect = building.effect  # type: ignore[attr-defined]
     rule = building.rule  # type: ignore[attr-defined]  # required by validation for buildings that take workers
     if isinstance(effect, ProduceEffect) and effect.owner_bonus and owner and owner != worker:

@@ -47,7 +47,7 @@ def run(state: State, rules: Rules) -> None:
 
 
 def income(state: State, rules: Rules) -> None:
-    base = rules.phase("income").income
+    base = rules.income
     for colour in state.turn_order:
         total = dict(base)
         for space in state.road:
@@ -123,8 +123,7 @@ def provost(state: State, rules: Rules) -> None:
     if state.cursor >= len(state.passed):
         to_phase(state, "activation")
         return
-    move = rules.phase("provost").provost_move
-    assert move is not None
+    move = rules.provost_move
     colour = state.passed[state.cursor]
     state.cursor += 1
     state.pending.append(Decision("provost", colour, "caylus.phase4.provost",
@@ -135,24 +134,27 @@ def provost(state: State, rules: Rules) -> None:
 
 
 def activation(state: State, rules: Rules) -> None:
-    index, finishing = divmod(state.cursor, 2)
-    if index >= len(state.road):
-        to_phase(state, "castle")
-        return
-    space = state.road[index]
-    state.cursor += 1
-    if finishing:
-        if space.worker:
-            state.players[space.worker].workers += 1
-            space.worker = None
-        for delayed in [d for d in state.delayed_conversions if d["space"] == index + 1]:
-            state.delayed_conversions.remove(delayed)
-            effects.do_convert(state, rules, delayed["player"], index, delayed["into"])
-        return
-    if space.worker is None or space.building is None or index + 1 > state.provost:
-        return  # beyond the provost the worker just goes home
-    building = rules.buildings[space.building]
-    effects.activate_building(state, rules, building, space.worker, space.owner)
+    """Space after space along the road until one asks a player something (the steps ``run``
+    would take one call at a time: most spaces hold no worker)."""
+    road = state.road
+    while not state.pending:
+        index, finishing = divmod(state.cursor, 2)
+        if index >= len(road):
+            to_phase(state, "castle")
+            return
+        space = road[index]
+        state.cursor += 1
+        if finishing:
+            if space.worker:
+                state.players[space.worker].workers += 1
+                space.worker = None
+            if state.delayed_conversions:
+                for delayed in [d for d in state.delayed_conversions if d["space"] == index + 1]:
+                    state.delayed_conversions.remove(delayed)
+                    effects.do_convert(state, rules, delayed["player"], index, delayed["into"])
+        elif space.worker is not None and space.building is not None and index + 1 <= state.provost:
+            # (beyond the provost the worker just goes home)
+            effects.activate_building(state, rules, rules.buildings[space.building], space.worker, space.owner)
 
 
 # --- phase 6 -----------------------------------------------------------------------------------
@@ -280,15 +282,16 @@ def _board_census(state: State, rules: Rules) -> tuple[set[str | None], dict[str
     named: set[str | None] = {*state.passed, *state.castle_workers}
     placed: dict[str, int] = {}
     wrong: list[str] = []
+    known = rules.buildings
+    named.update([space.owner for space in state.road])
     for i, space in enumerate(state.road):
         worker, building = space.worker, space.building
-        named.add(space.owner)
         if worker:
             named.add(worker)
             placed[worker] = placed.get(worker, 0) + 1
             if building is None:
                 wrong.append(f"road.{i + 1}: a worker stands on an empty space")
-        if building and building not in rules.buildings:
+        if building and building not in known:
             wrong.append(f"road.{i + 1}.building: no building {building!r} in the catalog")
     for occupants in state.specials.values():
         for colour in occupants:
@@ -341,9 +344,10 @@ def invariant_problems(state: State, rules: Rules, players: tuple[str, ...]) -> 
         total = player.workers + on_board.get(colour, 0)
         if total != per_player:
             yield f"players.{colour}.workers: {player.workers} in hand + {on_board.get(colour, 0)} placed is {total}, not {per_player}"
-        for row, column in player.markers.items():
-            if not 0 <= column <= columns:
-                yield f"players.{colour}.markers.{row}: column {column} is off the table"
+        if player.markers and not 0 <= min(player.markers.values()) <= max(player.markers.values()) <= columns:
+            for row, column in player.markers.items():
+                if not 0 <= column <= columns:
+                    yield f"players.{colour}.markers.{row}: column {column} is off the table"
     if not rules.road.provost_min <= state.provost <= rules.road.provost_max:
         yield f"provost: space {state.provost} is off the road ({rules.road.provost_min}-{rules.road.provost_max})"
     if not 1 <= state.bailiff <= rules.road.spaces:

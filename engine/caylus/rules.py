@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations
 from typing import TypeVar, cast
 
 from engine.catalog import default_catalog, slug
@@ -23,6 +24,7 @@ from games.caylus.kinds import (
     FavourTable,
     ClaimTurnOrderEffect,
     InnEffect,
+    MoveProvostEffect,
     Phase,
     RelocateWorkerEffect,
     Road,
@@ -173,6 +175,46 @@ class Rules:
     def concrete_bundles(self) -> dict[tuple[tuple[str, int], ...], list[dict[str, int]]]:
         """Bundles with wildcards already expanded (by effects.concrete), by their items."""
         return {}
+
+    @cached_property
+    def takes_workers(self) -> frozenset[str]:
+        """The buildings a worker may be placed on (slugs)."""
+        return frozenset(name for name, b in self.buildings.items() if b.accepts_workers)
+
+    @cached_property
+    def bundle_texts(self) -> dict[tuple[tuple[str, int], ...], str]:
+        """Bundles already written out (by effects.text), by their items."""
+        return {}
+
+    @cached_property
+    def batch_kinds(self) -> list[tuple[str, ...]]:
+        """The cube kinds of every batch the castle accepts (one of each kind), in a stable order."""
+        batch = self.castle.batch
+        if not batch.distinct:
+            return []
+        return [combo for combo in combinations(self.cube_kinds, batch.cubes) if all(r in combo for r in batch.required)]
+
+    @cached_property
+    def buildable(self) -> dict[tuple[str, tuple[tuple[str, int], ...]], list[tuple[str, list[dict[str, int]]]]]:
+        """What a build effect may build and pay (by effects.build_options), by category and discount."""
+        return {}
+
+    @cached_property
+    def provost_move(self) -> MoveProvostEffect:
+        """How far a player may move the provost in phase 4, and at what cost per space."""
+        move = self.phase("provost").provost_move
+        assert move is not None, "the catalog's provost phase says how the provost moves"
+        return move
+
+    @cached_property
+    def income(self) -> dict[str, int]:
+        """What every player receives in phase 1 before the buildings' income."""
+        return dict(self.phase("income").income)
+
+    @cached_property
+    def wildcard_costs(self) -> frozenset[str]:
+        """The buildings whose cost names a wildcard (a build says what is paid for it)."""
+        return frozenset(name for name, b in self.buildings.items() if any(self.wildcard(k) for k in b.cost or {}))
 
     @cached_property
     def section_spaces(self) -> list[tuple[str, int]]:

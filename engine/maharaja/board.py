@@ -33,6 +33,11 @@ class Graph:
         return frozenset(self.cities)
 
     @cached_property
+    def places(self) -> frozenset[str]:
+        """Where an architect or the Maharaja may stand: the start space or a city."""
+        return frozenset((self.start, *self.cities))
+
+    @cached_property
     def sorted_cities(self) -> list[str]:
         return sorted(self.cities)
 

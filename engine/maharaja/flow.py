@@ -58,10 +58,11 @@ def _setup_step(state: State, rules: Rules, graph: Graph) -> None:
         return
     state.auction = None
     houses = rules.starting.houses_in_villages
-    placing = [p for p in by_rank(state) if state.houses_on_board(p) < houses]
+    on_board = state.houses_by_colour()
+    placing = [p for p in by_rank(state) if on_board.get(p, 0) < houses]
     if placing:
-        fewest = min(state.houses_on_board(p) for p in placing)
-        first = next(p for p in placing if state.houses_on_board(p) == fewest)
+        fewest = min(on_board.get(p, 0) for p in placing)
+        first = next(p for p in placing if on_board.get(p, 0) == fewest)
         state.pending.append(Decision("village", first, "maharaja.setup.starting-houses"))
         return
     for player in state.players.values():

@@ -14,7 +14,8 @@ stack the governor markers; ``legal_actions(state)`` lists the choices of the de
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from functools import cached_property
+from itertools import chain, combinations_with_replacement
 from typing import Any
 
 from catalog import Catalog
@@ -23,7 +24,7 @@ from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState, in
 from engine.maharaja import flow
 from engine.maharaja.board import Graph
 from engine.maharaja.explain import why_not
-from engine.maharaja.invariants import invariant_problems
+from engine.maharaja.invariants import invariant_problems, sound
 from engine.maharaja.rules import ADVANCED_1, DEFAULT_BOARD, GAME, Rules
 from engine.maharaja.state import City, Player, State
 from engine.maharaja.turn import Turn
@@ -111,6 +112,10 @@ class Maharaja(DecisionGame):
         return state
 
     def check(self, state: State) -> None:
+        """Raise InvalidState naming the first broken invariant (looked for only when the quick
+        test says there is one)."""
+        if sound(state, self.rules, self.graph, self.gold_total()):
+            return
         for problem in invariant_problems(state, self.rules, self.graph, self.gold_total()):
             raise InvalidState(problem)
 
@@ -143,10 +148,21 @@ class Maharaja(DecisionGame):
             cap = rules.village_capacity(len(state.players))
             return [interned(who, "house", (v,)) for v in self.graph.villages if len(state.villages[v]) < cap]
         if decision.kind == "disc":
-            return [interned(who, "disc", pair) for pair in combinations_with_replacement(rules.actions, 2)]
+            return list(self._disc_choices(who))  # a copy: the game keeps its own
         if decision.kind == "give":
             return [interned(who, "give", (str(n),)) for n in sorted(state.players[who].characters)]
         return Turn(state, rules, self.graph, who).legal()
+
+    def _disc_choices(self, who: str) -> list[Action]:
+        """A player's ways to set the disc's two arrows: the same every round, so listed once a game."""
+        known = self._discs.get(who)
+        if known is None:
+            known = self._discs[who] = [interned(who, "disc", pair) for pair in combinations_with_replacement(self.rules.actions, 2)]
+        return known
+
+    @cached_property
+    def _discs(self) -> dict[str, list[Action]]:
+        return {}
 
     def why_illegal(self, state: State, decision: Decision, action: Action) -> tuple[str, str]:
         if action.player != decision.player:
@@ -212,15 +228,23 @@ class Maharaja(DecisionGame):
 
     def progress(self, state: State) -> dict[str, int]:
         """Counts that never go back: houses move but never leave the board, palaces stay."""
-        on_board, palaces = state.houses_by_colour(), state.palaces_by_colour()
-        return {"round": state.round, "palaces": sum(palaces.get(p, 0) for p in state.players),
-                "houses on the board": sum(on_board.get(p, 0) for p in state.players)}
+        playing, cities = state.players.__contains__, state.cities.values()
+        # the players' pieces counted by C-level passes over every piece on the board
+        houses = sum(map(playing, chain.from_iterable(state.villages.values())))
+        houses += sum(n for city in cities for colour, n in city.houses.items() if playing(colour))
+        palaces = sum(map(playing, chain.from_iterable(city.outer for city in cities)))
+        palaces += sum(map(playing, [city.inner for city in cities]))
+        return {"round": state.round, "palaces": palaces, "houses on the board": houses}
 
     def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
         """Random play that gets somewhere: travel and ending a turn early are rarer than building."""
-        tasks_left = any(t.parts for t in state.turn.tasks)
-        weights = {"travel": 0.4, "end": 0.3 if tasks_left else 4.0, "free-move": 0.3, "move": 0.5}
+        weights = _WEIGHTS_TASKS_LEFT if any(t.parts for t in state.turn.tasks) else _WEIGHTS_DONE
         return [weights.get(a.verb, 1.0) for a in actions]
+
+
+# The random player's weights by verb (1 for the rest), with parts of the marked actions left or none.
+_WEIGHTS_TASKS_LEFT = {"travel": 0.4, "end": 0.3, "free-move": 0.3, "move": 0.5}
+_WEIGHTS_DONE = {**_WEIGHTS_TASKS_LEFT, "end": 4.0}
 
 
 def _yes(text: str) -> bool:

@@ -105,6 +105,11 @@ class Rules:
         return sorted(self.characters)
 
     @cached_property
+    def palace_colours(self) -> frozenset[str]:
+        """Every colour of the box: a palace is a player's or, with fewer players, a left-out colour's."""
+        return frozenset(self.starting.colours)
+
+    @cached_property
     def actions(self) -> dict[str, DiscAction]:
         return {a.slug: a for a in sorted(self.catalog.typed("disc_actions", DiscAction, GAME), key=lambda a: a.order)}
 

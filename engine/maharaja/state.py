@@ -6,7 +6,6 @@ the reserve nor on the board, and a player's unbuilt palaces are what the board 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
@@ -104,11 +103,13 @@ class State(PlainState):
         return sum(v.count(colour) for v in self.villages.values()) + sum(c.houses.get(colour, 0) for c in self.cities.values())
 
     def houses_by_colour(self) -> dict[str, int]:
-        """Houses on the board of every colour, in one pass (``houses_on_board`` of each at once)."""
-        count = Counter(chain.from_iterable(self.villages.values()))
+        """Houses on the board of every colour, in one pass (``houses_on_board`` of each at once);
+        the villages' houses counted by C-level list counts (asked at every step)."""
+        in_villages = list(chain.from_iterable(self.villages.values()))
+        count = {colour: in_villages.count(colour) for colour in set(in_villages)}
         for city in self.cities.values():
             for colour, n in city.houses.items():
-                count[colour] += n
+                count[colour] = count.get(colour, 0) + n
         return count
 
     def palaces_built(self, colour: str) -> int:
@@ -116,11 +117,12 @@ class State(PlainState):
 
     def palaces_by_colour(self) -> dict[str, int]:
         """Palaces built of every colour, in one pass (``palaces_built`` of each at once)."""
-        cities = self.cities.values()
-        count = Counter(chain.from_iterable(city.outer for city in cities))
-        for city in cities:
+        count: dict[str, int] = {}
+        for city in self.cities.values():
+            for colour in city.outer:
+                count[colour] = count.get(colour, 0) + 1
             if city.inner is not None:
-                count[city.inner] += 1
+                count[city.inner] = count.get(city.inner, 0) + 1
         return count
 
     def holder(self, number: int) -> str | None:

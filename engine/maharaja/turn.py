@@ -3,11 +3,16 @@ action chits, and ending the turn. ``legal(...)`` lists the choices; ``play(...)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress, repeat
+from operator import contains
+
 from engine.core import Action, Decision, interned
 from engine.maharaja.board import Graph
 from engine.maharaja.flow import end_turn, tasks_of
 from engine.maharaja.rules import ADVANCED_1, ADVANCED_2, Rules
 from engine.maharaja.state import State, Task
+from games.maharaja.kinds import Road
 
 
 class Turn:
@@ -32,12 +37,16 @@ class Turn:
     def build_places(self) -> list[str]:
         """Where a house may go now: a village with room, or the city the architect stands in."""
         city = self.here_city()
-        villages, capacity = self.state.villages, self.capacity
-        return [v for v in self.graph.villages if len(villages[v]) < capacity] + ([city] if city else [])
+        board = self.graph.villages
+        houses = map(self.state.villages.__getitem__, board)
+        # the villages, in board order, whose houses are fewer than the capacity (C-level passes)
+        out = list(compress(board, map(self.capacity.__gt__, map(len, houses))))
+        return out + [city] if city else out
 
     def own_houses(self) -> list[str]:
-        return [v for v in self.graph.villages if self.colour in self.state.villages[v]] + \
-               [c for c in self.graph.cities if self.state.cities[c].houses.get(self.colour, 0)]
+        board = self.graph.villages
+        mine = map(contains, map(self.state.villages.__getitem__, board), repeat(self.colour))
+        return [*compress(board, mine), *(c for c in self.graph.cities if self.state.cities[c].houses.get(self.colour, 0))]
 
     def moves(self) -> list[tuple[str, str]]:
         places = self.build_places()  # once, not once per house
@@ -46,12 +55,19 @@ class Turn:
     def fee(self, road_slug: str) -> dict[str, int]:
         """Passage fees along a road, by owner: 1 per house in each village without one of the traveller's."""
         owed: dict[str, int] = {}
+        fee = self.rules.passage_fee
         for village in self.graph.roads[road_slug].villages:
             houses = self.state.villages[village]
             if self.colour not in houses:
                 for owner in houses:
-                    owed[owner] = owed.get(owner, 0) + self.rules.passage_fee
+                    owed[owner] = owed.get(owner, 0) + fee
         return owed
+
+    def fees(self, road: Road) -> int:
+        """What travelling a road costs in all: ``fee`` summed, without listing it by owner."""
+        colour, villages = self.colour, self.state.villages
+        houses = sum(len(villages[v]) for v in road.villages if colour not in villages[v])
+        return houses * self.rules.passage_fee
 
     def travels_free(self) -> bool:
         return any(n in self.rules.free_travel for n in self.me.characters)
@@ -59,20 +75,20 @@ class Turn:
     def open_roads(self, at: str | None = None, gold: int | None = None) -> list[str]:
         """Roads the architect can take from ``at``: every village on it holds a house, the fees are
         affordable, and a road to the start space leaves a way on (a journey ends in a city)."""
-        at = at or self.me.architect
-        gold = self.me.gold if gold is None else gold
-        out = []
+        return list(self._open_roads(at or self.me.architect, self.me.gold if gold is None else gold, self.travels_free()))
+
+    def _open_roads(self, at: str, gold: int, free: bool) -> Iterator[str]:
+        villages, start = self.state.villages, self.graph.start
         for road in self.graph.roads_at[at]:
-            if not all(self.state.villages[v] for v in road.villages):
+            if not all(map(villages.__getitem__, road.villages)):
                 continue
-            cost = 0 if self.travels_free() else sum(self.fee(road.slug).values())
+            cost = 0 if free else self.fees(road)
             if cost > gold:
                 continue
             there = self.graph.other_end(road, at)
-            if there == self.graph.start and not self.open_roads(there, gold - cost):
-                continue
-            out.append(road.slug)
-        return out
+            if there == start and next(self._open_roads(there, gold - cost, free), None) is None:
+                continue  # (the first road on from the start space is enough to know there is one)
+            yield road.slug
 
     def village_house_task(self) -> Task | None:
         """The task a house in a village uses: one whose remaining houses need not all go to cities."""
@@ -98,35 +114,37 @@ class Turn:
         out = [interned(colour, "travel", (r,)) for r in self.open_roads()]
         if me.architect == self.graph.start and state.turn.moved:
             return out  # passing through the start space: the journey goes on to a city
-        if self.parts("gold"):
+        parts = {part for task in state.turn.tasks for part in task.parts}  # what is left to do, once
+        if "gold" in parts:
             out.append(interned(colour, "gold"))
         places = self.build_places()
-        if self.parts("house") and me.reserve and me.gold >= rules.house_cost:
-            city = self.here_city()
-            out += [interned(colour, "house", (p,)) for p in places
-                    if (p == city and self.city_house_task()) or (p != city and self.village_house_task())]
         city = self.here_city()
-        if self.parts("palace") and city and me.gold >= rules.palace_cost(me.characters) \
+        if "house" in parts and me.reserve and me.gold >= rules.house_cost:
+            # a city takes a house of any house task; a village only of one that may still leave it there
+            village_task = self.village_house_task()
+            out += [interned(colour, "house", (p,)) for p in places if p == city or village_task is not None]
+        if "palace" in parts and city and me.gold >= rules.palace_cost(me.characters) \
                 and state.palaces_built(colour) < rules.palaces_each:
             site = state.cities[city]
             if site.inner is None and rules.facts.inner_sites_per_city:
                 out.append(interned(colour, "palace", ("inner",)))
             if len(site.outer) < rules.facts.outer_sites_per_city:
                 out.append(interned(colour, "palace", ("outer",)))
-        if self.parts("move"):
-            out += [interned(colour, "move", m) for m in self.moves()]
-        if self.parts("quarry") and self.supply() > 0:
+        may_build, may_move = self.free_house()
+        moves = self.moves() if "move" in parts or may_move else []  # once for both verbs
+        if "move" in parts:
+            out += [interned(colour, "move", m) for m in moves]
+        if "quarry" in parts and self.supply() > 0:
             out.append(interned(colour, "quarry"))
-        if self.parts("governor"):
+        if "governor" in parts:
             down = rules.track.move_down_spaces
             out += [interned(colour, "governor", (m,)) for i, m in enumerate(state.track) if m is not None and i >= down]
-        if self.parts("swap"):
+        if "swap" in parts:
             out += self.swaps()
-        may_build, may_move = self.free_house()
         if may_build and me.reserve:
             out += [interned(colour, "free-house", (p,)) for p in places]
         if may_move:
-            out += [interned(colour, "free-move", m) for m in self.moves()]
+            out += [interned(colour, "free-move", m) for m in moves]
         if rules.on(ADVANCED_1) and me.chits and not state.turn.chit_used:
             out += [interned(colour, "chit", (a.slug,)) for a in rules.actions.values() if a.chit_allowed]
         if not (me.architect == self.graph.start and state.turn.moved):
