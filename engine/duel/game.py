@@ -16,7 +16,7 @@ from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
 from engine.duel.rules import GAME, Rules
-from engine.duel.invariants import invariant_problems
+from engine.duel.invariants import Invariants, invariant_problems
 from engine.duel.state import Player, State
 from engine.merge import merge
 from catalog import Catalog
@@ -45,6 +45,7 @@ class Duel(DecisionGame):
             raise ValueError(f"the Duel is played by exactly {len(expected)} players, {' and '.join(expected)} "
                              f"({expected[0]} starts), got {got}")
         self.players = expected
+        self.invariants = Invariants(self.rules)
 
     # --- states ---------------------------------------------------------------------------------
 
@@ -129,6 +130,8 @@ class Duel(DecisionGame):
         return state
 
     def check(self, state: State) -> None:
+        if self.invariants.holds(state):
+            return
         for problem in invariant_problems(state, self.rules):
             raise InvalidState(problem)
 

@@ -62,3 +62,70 @@ def invariant_problems(state: State, rules: Rules) -> list[str]:
         if seals_seen.get(name, 0) != kind.count:
             out.append(f"seals: {seals_seen.get(name, 0)} seals {name} in play, the box holds {kind.count}")
     return out
+
+
+class Invariants:
+    """The same invariants, answered quickly for a state that keeps them: ``holds`` is a sufficient
+    condition for :func:`invariant_problems` finding nothing (each test below passes only where the
+    full count passes), so ``check`` needs the full count, and its messages, only when it fails.
+
+    The markers are the costly part (five kinds, four places, two players), and most steps (deals,
+    flicks, placing) move none: a player whose camp, reserve, box and sections equal, value for value,
+    the ones last counted right is not counted again (their count depends on nothing else)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.phases = frozenset(PHASES)
+        self.markers = tuple(rules.marker_kinds)
+        self.per_section = rules.construction.materials_per_section
+        self.markers_each = rules.structure.markers_per_player
+        self.seals = sorted(name for name, kind in rules.neutral_seals.items() for _ in range(kind.count))
+        self.counted: dict[str, tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, list[str]]]] = {}
+        """Player -> copies of the camp, reserve, box and sections last found to hold the markers."""
+
+    def holds(self, state: State) -> bool:
+        if state.phase not in self.phases or len(state.offer) != self.rules.cells:
+            return False
+        bank = total = state.bank
+        if bank < 0:
+            return False
+        conflict, marks, counted, seals = state.conflict, state.marks, self.counted, list(state.stack)
+        for colour, me in state.players.items():
+            gold = me.gold
+            if gold < 0:
+                return False
+            total += gold
+            seals += me.seals
+            cells = marks.get(colour, [])
+            if len(cells) > self.markers_each or len(set(cells)) != len(cells):
+                return False
+            if me.personal_seal == (conflict is not None and "personal" in conflict.flicked[colour]):
+                return False
+            last = counted.get(colour)
+            if last is None or last != (me.camp, me.reserve, me.boxed, me.sections):
+                if not self._markers_hold(me.camp, me.reserve, me.boxed, me.sections):
+                    return False
+                counted[colour] = (dict(me.camp), dict(me.reserve), dict(me.boxed),
+                                   {numeral: list(m) for numeral, m in me.sections.items()})
+        if total != self.rules.bank_total:
+            return False
+        if state.pending and state.pending[0].kind == "stack":
+            return True  # the spare seals are not stacked yet
+        if conflict is not None:
+            for flicked in conflict.flicked.values():
+                seals += [seal for seal in flicked if seal != "personal"]
+        seals.sort()
+        return seals == self.seals
+
+    def _markers_hold(self, camp: dict[str, int], reserve: dict[str, int], boxed: dict[str, int],
+                      sections: dict[str, list[str]]) -> bool:
+        built: list[str] = []
+        for materials in sections.values():
+            if len(materials) > self.per_section:
+                return False
+            built += materials
+        for raw, material, per_player in self.markers:
+            in_camp, in_reserve, in_box = camp.get(raw, 0) + camp.get(material, 0), reserve.get(raw, 0), boxed.get(raw, 0)
+            if in_camp < 0 or in_reserve < 0 or in_box < 0 or in_camp + in_reserve + in_box + built.count(material) != per_player:
+                return False
+        return True
