@@ -131,7 +131,7 @@ def move_raws(state: State, rules: Rules, player: str, bundle: dict[str, int], c
 
 
 def use_card(state: State, rules: Rules, player: str, card: CardInPlay, source: int | None) -> None:
-    start(state, rules, player, card.effect().model_dump(), source, card.token)
+    start(state, rules, player, card.effect_data, source, card.token)
 
 
 RULE_OF_KIND = {"buy_seals": "duel.cards.influence", "market": "duel.cards.market", "take_raws": "duel.cards.resource",
