@@ -10,10 +10,48 @@ from engine.core import CHANCE, Action, ActionSyntaxError, Decision, format_bund
 from engine.duel import effects, flow
 from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
+from engine.duel.rules import Rules
 from engine.duel.state import Player, State
 
 if TYPE_CHECKING:  # the game class imports this module
     from engine.duel.game import Duel
+
+
+class ActionsBy(dict[str, Action]):
+    """Argument -> the one action of a player and verb with that single argument, made when first asked."""
+
+    def __init__(self, player: str, verb: str):
+        super().__init__()
+        self.player, self.verb = player, verb
+
+    def __missing__(self, arg: str) -> Action:
+        self[arg] = action = interned(self.player, self.verb, (arg,))
+        return action
+
+
+class Lookups:
+    """What the listings ask for at decision after decision, worked out once per game: the deal and
+    face actions, and each section's building menu for a camp's materials."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.materials = tuple(rules.raw_of)
+        self.per_section = rules.construction.materials_per_section
+        self.cost_table_size = len(rules.construction.cost_by_materials)
+        self.deal = ActionsBy(CHANCE, "deal")
+        self.face_actions: dict[str, list[Action]] = {}
+        self._build_menus: dict[tuple[str, str, tuple[int, ...], int], list[tuple[Action, int]]] = {}
+
+    def build_menu(self, player: str, numeral: str, caps: tuple[int, ...], room: int) -> list[tuple[Action, int]]:
+        """(build action, materials placed) for every bundle of 1..``room`` materials within ``caps``
+        (counts in the order of ``materials``). Bounded: camps hold few markers."""
+        key = (player, numeral, caps, room)
+        menu = self._build_menus.get(key)
+        if menu is None:
+            bundles = effects.bundles(dict(zip(self.materials, caps, strict=True)), room, 1)
+            menu = self._build_menus[key] = [(interned(player, "build", (numeral, format_bundle(b))), sum(b.values()))
+                                             for b in bundles]
+        return menu
 
 
 # --- decisions: legal actions -------------------------------------------------------------------------
@@ -24,7 +62,7 @@ def _legal_stack(game: Duel, state: State, d: Decision) -> list[Action]:
 
 
 def _legal_deal(game: Duel, state: State, d: Decision) -> list[Action]:
-    return [interned(CHANCE, "deal", (text,)) for text in sorted(set(state.draw))]
+    return list(map(game.lookups.deal.__getitem__, sorted(set(state.draw))))
 
 
 def _legal_place(game: Duel, state: State, d: Decision) -> list[Action]:
@@ -53,7 +91,11 @@ def _legal_flick(game: Duel, state: State, d: Decision) -> list[Action]:
 
 
 def _legal_face(game: Duel, state: State, d: Decision) -> list[Action]:
-    return [interned(CHANCE, "face", (str(f),)) for f in sorted(set(faces(game, d.data["seal"])))]
+    seal = d.data["seal"]
+    known = game.lookups.face_actions.get(seal)
+    if known is None:
+        known = game.lookups.face_actions[seal] = [interned(CHANCE, "face", (str(f),)) for f in sorted(set(faces(game, seal)))]
+    return list(known)
 
 
 def _legal_keep(game: Duel, state: State, d: Decision) -> list[Action]:
@@ -62,17 +104,21 @@ def _legal_keep(game: Duel, state: State, d: Decision) -> list[Action]:
 
 
 def _legal_turn(game: Duel, state: State, d: Decision) -> list[Action]:
-    rules, me = game.rules, state.players[d.player]
-    out = [interned(d.player, "done")]
-    held = [interned(d.player, "play", (t,)) for t in sorted(set(me.held)) if t not in flow.withdraw_cards(state, rules, d.player)]
-    if me.built is not None:
-        # the cards won this round come before building; a kept 1x card may be played at any point of one's turn
-        return out + held + [interned(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
-    for cell in sorted(state.marks.get(d.player, [])):
-        if cell not in state.used and card_in_play(rules, str(state.offer[cell - 1])).usable_by(d.player):
-            out.append(interned(d.player, "use", (str(cell),)))
+    rules, player = game.rules, d.player
+    me = state.players[player]
+    out = [interned(player, "done")]
+    held = []
+    if me.held:
+        withdrawing = flow.withdraw_cards(state, rules, player)  # played in the Siege window, not on a turn
+        held = [interned(player, "play", (t,)) for t in sorted(set(me.held)) if t not in withdrawing]
+    # the cards won this round come before building; a kept 1x card may be played at any point of one's turn
+    if me.built is None:
+        used, offer = state.used, state.offer
+        for cell in sorted(state.marks.get(player, [])):
+            if cell not in used and card_in_play(rules, str(offer[cell - 1])).usable_by(player):
+                out.append(interned(player, "use", (str(cell),)))
     out += held
-    out += [interned(d.player, "build", (n, format_bundle(b))) for n, b in build_options(game, state, d.player)]
+    out += build_actions(game, state, player)
     return out
 
 
@@ -82,18 +128,23 @@ def faces(game: Duel, seal: str) -> list[int]:
     return list(game.rules.neutral_seals[seal].faces)
 
 
-def build_options(game: Duel, state: State, player: str) -> list[tuple[str, dict[str, int]]]:
-    rules, me = game.rules, state.players[player]
-    materials = {m: me.camp.get(m, 0) for m in rules.raw_of}
-    out = []
+def build_actions(game: Duel, state: State, player: str) -> list[Action]:
+    """Every section the player may still build on this round, with every bundle of materials that
+    fits on it and that the player can pay for."""
+    rules, lookups, me = game.rules, game.lookups, state.players[player]
+    camp = me.camp
+    caps = tuple([camp.get(m, 0) for m in lookups.materials])
+    if not any(caps):
+        return []
+    table_size, per_section = lookups.cost_table_size, lookups.per_section
+    cost = [0] + [build_cost(game, me, count) for count in range(1, table_size - me.placed + 1)]
+    gold, out = me.gold, []
     for numeral in rules.numerals:
         if numeral in me.finished or (me.built is not None and me.built != numeral):
             continue
-        room = min(rules.construction.materials_per_section - len(me.sections[numeral]),
-                   len(rules.construction.cost_by_materials) - me.placed)
-        for bundle in effects.bundles(materials, room, 1):
-            if build_cost(game, me, sum(bundle.values())) <= me.gold:
-                out.append((numeral, bundle))
+        room = min(per_section - len(me.sections[numeral]), table_size - me.placed)
+        if room > 0:
+            out += [action for action, count in lookups.build_menu(player, numeral, caps, room) if cost[count] <= gold]
     return out
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState, to_move_index
 from engine.duel import flow
 from engine.duel.cards import card_in_play
-from engine.duel.decisions import APPLY, LEGAL, why_illegal
+from engine.duel.decisions import APPLY, LEGAL, Lookups, why_illegal
 from engine.duel.rules import GAME, Rules
 from engine.duel.invariants import Invariants, invariant_problems
 from engine.duel.state import Player, State
@@ -44,6 +44,7 @@ class Duel(DecisionGame):
                              f"({expected[0]} starts), got {got}")
         self.players = expected
         self.invariants = Invariants(self.rules)
+        self.lookups = Lookups(self.rules)
 
     # --- states ---------------------------------------------------------------------------------
 
