@@ -64,58 +64,71 @@ def invariant_problems(state: State, rules: Rules) -> list[str]:
     return out
 
 
+Markers = tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, list[str]],
+                dict[str, int], dict[str, int], dict[str, int], dict[str, list[str]]]
+Seals = tuple[list[str], list[str], list[str], dict[str, list[str]] | None]
+
+
 class Invariants:
     """The same invariants, answered quickly for a state that keeps them: ``holds`` is a sufficient
     condition for :func:`invariant_problems` finding nothing (each test below passes only where the
     full count passes), so ``check`` needs the full count, and its messages, only when it fails.
 
-    The markers are the costly part (five kinds, four places, two players), and most steps (deals,
-    flicks, placing) move none: a player whose camp, reserve, box and sections equal, value for value,
-    the ones last counted right is not counted again (their count depends on nothing else)."""
+    The markers and the seals are the costly part, and most steps (deals, chance's faces, placing,
+    income) move neither: markers (camps, reserves, boxes, sections) or seals (stack, hands, flicked)
+    equal, value for value, to the ones last counted right are not counted again (their count
+    depends on nothing else). Written for two players; any other state gets the full count."""
 
     def __init__(self, rules: Rules):
         self.rules = rules
         self.phases = frozenset(PHASES)
+        self.cells = rules.cells
+        self.bank_total = rules.bank_total
         self.markers = tuple(rules.marker_kinds)
         self.per_section = rules.construction.materials_per_section
         self.markers_each = rules.structure.markers_per_player
         self.seals = sorted(name for name, kind in rules.neutral_seals.items() for _ in range(kind.count))
-        self.counted: dict[str, tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, list[str]]]] = {}
-        """Player -> copies of the camp, reserve, box and sections last found to hold the markers."""
+        self.counted_markers: Markers | None = None
+        """Copies of both players' camp, reserve, box and sections last found to hold the markers."""
+        self.counted_seals: Seals | None = None
+        """Copies of the stack, both hands and the flicked seals last found to hold the seals."""
 
     def holds(self, state: State) -> bool:
-        if state.phase not in self.phases or len(state.offer) != self.rules.cells:
+        players, bank, conflict = state.players, state.bank, state.conflict
+        if len(players) != 2 or state.phase not in self.phases or len(state.offer) != self.cells or bank < 0:
             return False
-        bank = total = state.bank
-        if bank < 0:
+        (one, me), (two, other) = players.items()
+        if me.gold < 0 or other.gold < 0 or bank + me.gold + other.gold != self.bank_total:
             return False
-        conflict, marks, counted, seals = state.conflict, state.marks, self.counted, list(state.stack)
-        for colour, me in state.players.items():
-            gold = me.gold
-            if gold < 0:
-                return False
-            total += gold
-            seals += me.seals
-            cells = marks.get(colour, [])
-            if len(cells) > self.markers_each or len(set(cells)) != len(cells):
-                return False
-            if me.personal_seal == (conflict is not None and "personal" in conflict.flicked[colour]):
-                return False
-            last = counted.get(colour)
-            if last is None or last != (me.camp, me.reserve, me.boxed, me.sections):
-                if not self._markers_hold(me.camp, me.reserve, me.boxed, me.sections):
-                    return False
-                counted[colour] = (dict(me.camp), dict(me.reserve), dict(me.boxed),
-                                   {numeral: list(m) for numeral, m in me.sections.items()})
-        if total != self.rules.bank_total:
+        cells, others = state.marks.get(one, ()), state.marks.get(two, ())
+        most = self.markers_each
+        if len(cells) > most or len(others) > most or len(set(cells)) != len(cells) or len(set(others)) != len(others):
             return False
-        if state.pending and state.pending[0].kind == "stack":
-            return True  # the spare seals are not stacked yet
+        if conflict is None:
+            if me.personal_seal is not True or other.personal_seal is not True:
+                return False
+        elif (me.personal_seal == ("personal" in conflict.flicked[one])
+              or other.personal_seal == ("personal" in conflict.flicked[two])):
+            return False
+        markers = (me.camp, me.reserve, me.boxed, me.sections, other.camp, other.reserve, other.boxed, other.sections)
+        if markers != self.counted_markers:
+            if not (self._markers_hold(*markers[:4]) and self._markers_hold(*markers[4:])):
+                return False
+            self.counted_markers = (dict(me.camp), dict(me.reserve), dict(me.boxed), _lists(me.sections),
+                                    dict(other.camp), dict(other.reserve), dict(other.boxed), _lists(other.sections))
+        seals = (state.stack, me.seals, other.seals, None if conflict is None else conflict.flicked)
+        if seals == self.counted_seals or state.pending and state.pending[0].kind == "stack":
+            return True  # counted before, or the spare seals are not stacked yet
+        every = state.stack + me.seals + other.seals
         if conflict is not None:
             for flicked in conflict.flicked.values():
-                seals += [seal for seal in flicked if seal != "personal"]
-        seals.sort()
-        return seals == self.seals
+                every += [seal for seal in flicked if seal != "personal"]
+        every.sort()
+        if every != self.seals:
+            return False
+        self.counted_seals = (list(state.stack), list(me.seals), list(other.seals),
+                              None if conflict is None else _lists(conflict.flicked))
+        return True
 
     def _markers_hold(self, camp: dict[str, int], reserve: dict[str, int], boxed: dict[str, int],
                       sections: dict[str, list[str]]) -> bool:
@@ -129,3 +142,7 @@ class Invariants:
             if in_camp < 0 or in_reserve < 0 or in_box < 0 or in_camp + in_reserve + in_box + built.count(material) != per_player:
                 return False
         return True
+
+
+def _lists(lists: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {key: list(value) for key, value in lists.items()}
