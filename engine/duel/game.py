@@ -20,6 +20,7 @@ from engine.merge import merge
 from catalog import Catalog
 
 _PLAYOUT_WEIGHTS = {"build": 50.0, "use": 4.0, "play": 4.0, "done": 0.3, "concede": 0.5, "buy": 0.5, "buy-seals": 0.5}
+"""Players' verbs only: chance's moves are chosen uniformly."""
 
 
 class Duel(DecisionGame):
@@ -45,6 +46,7 @@ class Duel(DecisionGame):
         self.players = expected
         self.invariants = Invariants(self.rules)
         self.lookups = Lookups(self.rules)
+        self.rounds_per_year = self.rules.structure.rounds_per_year
 
     # --- states ---------------------------------------------------------------------------------
 
@@ -149,16 +151,21 @@ class Duel(DecisionGame):
         APPLY[decision.kind](self, state, decision, action)
         flow.advance(state, self.rules)
 
-    def playout_weights(self, state: State, actions: list[Action]) -> list[float]:
-        """Random games lean towards building and using cards, so that they reach the end rules."""
+    def playout_weights(self, state: State, actions: list[Action]) -> list[float] | None:
+        """Random games lean towards building and using cards, so that they reach the end rules.
+        Chance's moves (stacking, dealing, faces) weigh the same: ``None``, a uniform choice."""
+        if state.pending[-1].player == CHANCE:
+            return None
         weight = _PLAYOUT_WEIGHTS
         return [weight.get(a.verb, 1.0) * (3.0 if a.verb in ("convert", "take") and a.args[0] != "nothing" else 1.0)
                 for a in actions]
 
     def progress(self, state: State) -> dict[str, int]:
         """Values that never go back (checked by the playouts)."""
-        rounds = (state.year - 1) * self.rules.structure.rounds_per_year + state.round
-        return {"round": rounds, "sections finished": sum(len(p.finished) for p in state.players.values())}
+        finished = 0
+        for me in state.players.values():
+            finished += len(me.finished)
+        return {"round": (state.year - 1) * self.rounds_per_year + state.round, "sections finished": finished}
 
     # --- the end ---------------------------------------------------------------------------------
 
