@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, InvalidState
+from engine.core import Action, IllegalAction, InvalidState
 from engine.duel import Duel
 
 OFFER = ["a-power", "a-income/gold=4", "a-influence", "a-resource/raw=wood", "aliena", "jack",
@@ -185,3 +185,23 @@ def test_markers_changed_in_place_after_a_check_are_counted_again() -> None:
     red.boxed["sand"] = 1
     with pytest.raises(InvalidState, match="sand markers"):
         game.check(state)
+
+
+def test_apply_checks_every_action_against_the_listed_ones() -> None:
+    """The short way in ``Duel.apply`` takes only the very objects just listed; an equal copy or text
+    goes through the shared check, and an action that was not listed is refused."""
+    game, state = placed("row1", "col1")
+    listed = game.legal_actions(state)
+    decision = game.current(state)
+    assert decision is not None and decision.kind == "flick" and decision.player == "red"  # both lines hold cell 1
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, Action("red", "concede"))  # the opening flick is compulsory
+    assert caught.value.rule == "duel.conflict.first" and state.log[-1] == "blue line col1"
+    with pytest.raises(IllegalAction):
+        game.apply(state, Action("blue", "flick", ("1/4",)))  # not blue's decision
+    copy = Action(listed[0].player, listed[0].verb, listed[0].args)
+    assert copy is not listed[0]
+    game.apply(state, copy)
+    assert state.log[-1] == str(listed[0])
+    game.apply(state, game.legal_actions(state)[0])  # and the listed object itself
+    assert len(state.log) >= 2
