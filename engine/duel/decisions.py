@@ -40,6 +40,8 @@ class Lookups:
         self.cost_table_size = len(rules.construction.cost_by_materials)
         self.deal = ActionsBy(CHANCE, "deal")
         self.face_actions: dict[str, list[Action]] = {}
+        self.line_actions: dict[tuple[str, str | None], list[Action]] = {}
+        """(player, the kind of line the first player chose or None) -> where the player may place."""
         self._build_menus: dict[tuple[str, str, tuple[int, ...], int], list[tuple[Action, int]]] = {}
 
     def build_menu(self, player: str, numeral: str, caps: tuple[int, ...], room: int) -> list[tuple[Action, int]]:
@@ -67,7 +69,12 @@ def _legal_deal(game: Duel, state: State, d: Decision) -> list[Action]:
 
 def _legal_place(game: Duel, state: State, d: Decision) -> list[Action]:
     first = state.lines.get(state.order[0]) if d.player != state.order[0] else None
-    return [interned(d.player, "line", (name,)) for name in game.rules.lines if first is None or line_type(name) != line_type(first)]
+    key = (d.player, None if first is None else line_type(first))
+    known = game.lookups.line_actions.get(key)
+    if known is None:
+        known = game.lookups.line_actions[key] = [interned(d.player, "line", (name,)) for name in game.rules.lines
+                                                  if first is None or line_type(name) != line_type(first)]
+    return list(known)
 
 
 def _legal_siege(game: Duel, state: State, d: Decision) -> list[Action]:

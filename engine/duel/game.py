@@ -141,9 +141,10 @@ class Duel(DecisionGame):
     # --- play ------------------------------------------------------------------------------------
 
     def legal_actions(self, state: State) -> list[Action]:
-        decision = self.current(state)
-        if decision is None:
+        pending = state.pending
+        if not pending:
             return []
+        decision = pending[-1]
         return LEGAL[decision.kind](self, state, decision)
 
     def apply(self, state: State, action: Action | str) -> None:
