@@ -40,6 +40,8 @@ class Lookups:
         self.cost_table_size = len(rules.construction.cost_by_materials)
         self.deal = ActionsBy(CHANCE, "deal")
         self.face_actions: dict[str, list[Action]] = {}
+        self.costs: dict[tuple[int, int | None], list[int]] = {}
+        """(materials placed this round, a card's price per material) -> gold for 0, 1, 2 ... more."""
         self.line_actions: dict[tuple[str, str | None], list[Action]] = {}
         """(player, the kind of line the first player chose or None) -> where the player may place."""
         self._build_menus: dict[tuple[str, str, tuple[int, ...], int], list[tuple[Action, int]]] = {}
@@ -143,13 +145,16 @@ def build_actions(game: Duel, state: State, player: str) -> list[Action]:
     caps = tuple([camp.get(m, 0) for m in lookups.materials])
     if not any(caps):
         return []
-    table_size, per_section = lookups.cost_table_size, lookups.per_section
-    cost = [0] + [build_cost(game, me, count) for count in range(1, table_size - me.placed + 1)]
-    gold, out = me.gold, []
+    table_size, per_section, placed, built = lookups.cost_table_size, lookups.per_section, me.placed, me.built
+    costs_key = (placed, me.build_cost_each)
+    cost = lookups.costs.get(costs_key)
+    if cost is None:  # what 0, 1, 2 ... more materials cost this round
+        cost = lookups.costs[costs_key] = [0] + [build_cost(game, me, count) for count in range(1, table_size - placed + 1)]
+    gold, out, finished, sections = me.gold, [], me.finished, me.sections
     for numeral in rules.numerals:
-        if numeral in me.finished or (me.built is not None and me.built != numeral):
+        if numeral in finished or (built is not None and built != numeral):
             continue
-        room = min(per_section - len(me.sections[numeral]), table_size - me.placed)
+        room = min(per_section - len(sections[numeral]), table_size - placed)
         if room > 0:
             out += [action for action, count in lookups.build_menu(player, numeral, caps, room) if cost[count] <= gold]
     return out

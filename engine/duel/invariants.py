@@ -90,6 +90,8 @@ class Invariants:
         self.seals = sorted(name for name, kind in rules.neutral_seals.items() for _ in range(kind.count))
         self.counted_markers: Markers | None = None
         """Copies of both players' camp, reserve, box and sections last found to hold the markers."""
+        self.counted_marks: tuple[str, str, dict[str, list[int]]] | None = None
+        """The two players and a copy of the character markers last found within bounds."""
         self.counted_seals: Seals | None = None
         """Copies of the stack, both hands and the flicked seals last found to hold the seals."""
 
@@ -100,10 +102,13 @@ class Invariants:
         (one, me), (two, other) = players.items()
         if me.gold < 0 or other.gold < 0 or bank + me.gold + other.gold != self.bank_total:
             return False
-        cells, others = state.marks.get(one, ()), state.marks.get(two, ())
-        most = self.markers_each
-        if len(cells) > most or len(others) > most or len(set(cells)) != len(cells) or len(set(others)) != len(others):
-            return False
+        marks = state.marks
+        if (one, two, marks) != self.counted_marks:
+            cells, others = marks.get(one, ()), marks.get(two, ())
+            most = self.markers_each
+            if len(cells) > most or len(others) > most or len(set(cells)) != len(cells) or len(set(others)) != len(others):
+                return False
+            self.counted_marks = (one, two, {colour: list(cells) for colour, cells in marks.items()})
         if conflict is None:
             if me.personal_seal is not True or other.personal_seal is not True:
                 return False
