@@ -205,3 +205,16 @@ def test_apply_checks_every_action_against_the_listed_ones() -> None:
     assert state.log[-1] == str(listed[0])
     game.apply(state, game.legal_actions(state)[0])  # and the listed object itself
     assert len(state.log) >= 2
+
+
+def test_seals_and_character_markers_changed_in_place_after_a_check_are_checked_again() -> None:
+    game, state = _started()
+    game.check(state)
+    state.marks["red"] += [4, 4]  # the same list, now holding one cell twice
+    with pytest.raises(InvalidState, match="marks.red"):
+        game.check(state)
+    state.marks["red"].clear()
+    game.check(state)
+    state.players["blue"].seals[1] = "0/5"  # a 1/4 turned into a third 0/5 (the box holds two)
+    with pytest.raises(InvalidState, match="seals"):
+        game.check(state)
