@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, InvalidState
+from engine.core import Action, IllegalAction, InvalidState
 from engine.duel import Duel
 
 OFFER = ["a-power", "a-income/gold=4", "a-influence", "a-resource/raw=wood", "aliena", "jack",
@@ -142,3 +142,79 @@ def test_invariants_name_the_broken_field() -> None:
     data["players"]["red"]["gold"] = 50
     with pytest.raises(InvalidState, match="gold"):
         game.from_dict(data)
+
+
+def _started() -> tuple[Duel, object]:
+    game = Duel()
+    return game, game.scenario_start({"offer": OFFER})
+
+
+@pytest.mark.parametrize("field, breaks", [
+    ("phase", lambda s: setattr(s, "phase", "lunch")),
+    ("gold", lambda s: setattr(s.players["blue"], "gold", s.players["blue"].gold + 1)),
+    ("players.red.gold", lambda s: (setattr(s, "bank", s.bank + s.players["red"].gold + 1), setattr(s.players["red"], "gold", -1))),
+    ("offer", lambda s: s.offer.append(None)),
+    ("bank", lambda s: (setattr(s, "bank", -2), setattr(s.players["red"], "gold", s.players["red"].gold + 2 + 28))),
+    ("wood markers", lambda s: s.players["red"].camp.update(wood=s.players["red"].camp["wood"] + 1)),
+    ("wool markers", lambda s: s.players["blue"].reserve.update(wool=s.players["blue"].reserve["wool"] - 1)),
+    ("sections.I", lambda s: (s.players["red"].reserve.update(wool=0), s.players["red"].sections.update(I=["cloth"] * 4))),
+    ("marks.blue", lambda s: s.marks.update(blue=[5, 5])),
+    ("personal_seal", lambda s: setattr(s.players["red"], "personal_seal", False)),
+    ("seals", lambda s: s.stack.pop()),
+    ("seals", lambda s: s.players["blue"].seals.append("1/4")),
+])
+def test_every_invariant_catches_a_planted_break(field: str, breaks) -> None:  # type: ignore[no-untyped-def]
+    game, state = _started()
+    game.check(state)  # a sound state passes, and its players' markers are remembered as counted
+    breaks(state)
+    with pytest.raises(InvalidState, match=field.replace(".", r"\.")):
+        game.check(state)
+
+
+def test_markers_changed_in_place_after_a_check_are_counted_again() -> None:
+    """The quick check skips markers equal to the ones last counted: a change to the very same dicts
+    and lists must still be seen."""
+    game, state = _started()
+    game.check(state)
+    red = state.players["red"]
+    red.sections["II"].append("bell")  # a bell out of nowhere: ore markers no longer add up
+    with pytest.raises(InvalidState, match="ore markers"):
+        game.check(state)
+    red.sections["II"].pop()
+    game.check(state)
+    red.boxed["sand"] = 1
+    with pytest.raises(InvalidState, match="sand markers"):
+        game.check(state)
+
+
+def test_apply_checks_every_action_against_the_listed_ones() -> None:
+    """The short way in ``Duel.apply`` takes only the very objects just listed; an equal copy or text
+    goes through the shared check, and an action that was not listed is refused."""
+    game, state = placed("row1", "col1")
+    listed = game.legal_actions(state)
+    decision = game.current(state)
+    assert decision is not None and decision.kind == "flick" and decision.player == "red"  # both lines hold cell 1
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, Action("red", "concede"))  # the opening flick is compulsory
+    assert caught.value.rule == "duel.conflict.first" and state.log[-1] == "blue line col1"
+    with pytest.raises(IllegalAction):
+        game.apply(state, Action("blue", "flick", ("1/4",)))  # not blue's decision
+    copy = Action(listed[0].player, listed[0].verb, listed[0].args)
+    assert copy is not listed[0]
+    game.apply(state, copy)
+    assert state.log[-1] == str(listed[0])
+    game.apply(state, game.legal_actions(state)[0])  # and the listed object itself
+    assert len(state.log) >= 2
+
+
+def test_seals_and_character_markers_changed_in_place_after_a_check_are_checked_again() -> None:
+    game, state = _started()
+    game.check(state)
+    state.marks["red"] += [4, 4]  # the same list, now holding one cell twice
+    with pytest.raises(InvalidState, match="marks.red"):
+        game.check(state)
+    state.marks["red"].clear()
+    game.check(state)
+    state.players["blue"].seals[1] = "0/5"  # a 1/4 turned into a third 0/5 (the box holds two)
+    with pytest.raises(InvalidState, match="seals"):
+        game.check(state)

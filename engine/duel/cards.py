@@ -10,6 +10,7 @@ from the deck composition the catalog declares as an assumption.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from engine.core import ActionSyntaxError
@@ -39,20 +40,20 @@ class CardInPlay:
     card: DuelCard
     printed: dict[str, Any]
 
-    @property
+    @cached_property
     def slug(self) -> str:
         return self.token.split("/", 1)[0]
 
-    @property
+    @cached_property
     def colour(self) -> str:
         """Unknown colours count as neutral (see duel.discrepancy.generic-card-values)."""
         return str(self.printed.get("colour", self.card.colour or "neutral"))
 
-    @property
+    @cached_property
     def one_use(self) -> bool:
         return bool(self.printed.get("one_use", self.card.one_use or False))
 
-    @property
+    @cached_property
     def personal(self) -> bool:
         return self.colour != "neutral"
 
@@ -78,8 +79,18 @@ class CardInPlay:
                                     f"and unknown; write them in the token, e.g. {self.slug}/{missing[0]}=2")
         return type(effect).model_validate(values)
 
+    @cached_property
+    def effect_data(self) -> dict[str, Any]:
+        """:meth:`effect` as plain data, worked out once per card: the engine only reads it (the
+        choices it asks keep it in their decision's data)."""
+        return self.effect().model_dump()
+
 
 def card_in_play(rules: Rules, text: str) -> CardInPlay:
+    """The card of a token; each token is read once per rules (a year deals the same few again and again)."""
+    known = rules.cards_in_play.get(text)
+    if known is not None:
+        return known
     slug, *rest = text.split("/")
     card = rules.cards.get(slug)
     if card is None:
@@ -90,4 +101,5 @@ def card_in_play(rules: Rules, text: str) -> CardInPlay:
         if not sep:
             raise ActionSyntaxError(f"card {text!r}: {part!r} is not name=value")
         printed[name] = _value(value)
-    return CardInPlay(text, card, printed)
+    rules.cards_in_play[text] = found = CardInPlay(text, card, printed)
+    return found

@@ -50,6 +50,16 @@ def bundles(caps: dict[str, int], most: int, least: int = 0) -> Iterator[dict[st
     return (dict(bundle) for bundle in known)
 
 
+def bundle_texts(caps: dict[str, int], most: int, least: int = 0) -> tuple[tuple[str, int], ...]:
+    """:func:`bundles` as (text, markers in it), the text as ``format_bundle`` writes it."""
+    return _bundle_texts(tuple(sorted((s, n) for s, n in caps.items() if n > 0)), most, least)
+
+
+@lru_cache(maxsize=4096)
+def _bundle_texts(caps: tuple[tuple[str, int], ...], most: int, least: int) -> tuple[tuple[str, int], ...]:
+    return tuple((format_bundle(dict(bundle)), sum(n for _, n in bundle)) for bundle in _bundles(caps, most, least))
+
+
 @lru_cache(maxsize=4096)
 def _bundles(caps: tuple[tuple[str, int], ...], most: int, least: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     slugs = [s for s, _ in caps]
@@ -131,7 +141,7 @@ def move_raws(state: State, rules: Rules, player: str, bundle: dict[str, int], c
 
 
 def use_card(state: State, rules: Rules, player: str, card: CardInPlay, source: int | None) -> None:
-    start(state, rules, player, card.effect().model_dump(), source, card.token)
+    start(state, rules, player, card.effect_data, source, card.token)
 
 
 RULE_OF_KIND = {"buy_seals": "duel.cards.influence", "market": "duel.cards.market", "take_raws": "duel.cards.resource",
@@ -155,7 +165,7 @@ def _legal_take_raws(state: State, rules: Rules, d: Decision) -> list[Action]:
     most = effect["count"] if effect["count"] is not None else sum(caps.values())
     if price:
         most = min(most, me.gold // price)
-    return [interned(d.player, "take", (format_bundle(b),)) for b in bundles(caps, most)]
+    return [interned(d.player, "take", (text,)) for text, _ in bundle_texts(caps, most)]
 
 
 def _legal_convert_raws(state: State, rules: Rules, d: Decision) -> list[Action]:
@@ -175,10 +185,8 @@ def _legal_convert_raws(state: State, rules: Rules, d: Decision) -> list[Action]
             out += [interned(d.player, "convert", (raw, numeral, *paid)) for paid in seal_payments(me.seals, effect["seals_each"])]
         return out
     out = []
-    for bundle in bundles(caps, most):
-        count = sum(bundle.values())
-        out += [interned(d.player, "convert", (format_bundle(bundle), *paid))
-                for paid in seal_payments(me.seals, effect["seals_each"] * count)]
+    for text, count in bundle_texts(caps, most):
+        out += [interned(d.player, "convert", (text, *paid)) for paid in seal_payments(me.seals, effect["seals_each"] * count)]
     return out
 
 
@@ -187,7 +195,12 @@ def seal_payments(hand: list[str], count: int) -> list[tuple[str, ...]]:
     ``("paying", "0/5,1/4")`` for each different choice (the player picks which seals go)."""
     if not count:
         return [()]
-    return [("paying", ",".join(c)) for c in sorted(set(combinations(sorted(hand), count)))]
+    return list(_seal_payments(tuple(sorted(hand)), count))
+
+
+@lru_cache(maxsize=1024)
+def _seal_payments(hand: tuple[str, ...], count: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(("paying", ",".join(c)) for c in sorted(set(combinations(hand, count))))
 
 
 def _legal_market(state: State, rules: Rules, d: Decision) -> list[Action]:
@@ -195,16 +208,21 @@ def _legal_market(state: State, rules: Rules, d: Decision) -> list[Action]:
     out = [interned(d.player, "finish")]
     if me.gold >= effect["gold"]:
         caps = {r: me.reserve.get(r, 0) for r in rules.raws}
-        out += [interned(d.player, "buy", (format_bundle(b),)) for b in bundles(caps, effect["quantity"], effect["quantity"])]
+        out += [interned(d.player, "buy", (text,)) for text, _ in bundle_texts(caps, effect["quantity"], effect["quantity"])]
     wool = me.camp.get("wool", 0)
-    out += [interned(d.player, "sell", (format_bundle({"wool": n}),)) for n in range(1, wool + 1)]
+    out += [interned(d.player, "sell", (_wool(n),)) for n in range(1, wool + 1)]
     return out
 
 
 def _legal_sell_wool(state: State, rules: Rules, d: Decision) -> list[Action]:
     me, effect = state.players[d.player], d.data["effect"]
     most = min(effect["max"], me.camp.get("wool", 0))
-    return [interned(d.player, "sell", (format_bundle({"wool": n}),)) for n in range(most + 1)]
+    return [interned(d.player, "sell", (_wool(n),)) for n in range(most + 1)]
+
+
+@lru_cache(maxsize=64)
+def _wool(count: int) -> str:
+    return format_bundle({"wool": count})
 
 
 def activation_targets(state: State, rules: Rules, player: str, effect: dict[str, Any], source: int | None) -> list[int]:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from engine.catalog import default_catalog, slug
 from catalog import Catalog
 from catalog.kinds import Resource, ScoringRule, Setup, Variant
 from games.duel.kinds import BuildingSection, DuelCard, ConstructionRule, Deck, RoundStructure, Seal
+
+if TYPE_CHECKING:  # engine.duel.cards imports this module
+    from engine.duel.cards import CardInPlay
 
 GAME = "duel"
 T = TypeVar("T")
@@ -138,6 +141,11 @@ class Rules:
     def known_variants(self) -> set[str]:
         return {slug(v.id) for v in self._all("variants", Variant)}
 
+    @cached_property
+    def cards_in_play(self) -> dict[str, CardInPlay]:
+        """Card token -> its ``CardInPlay``, filled by ``engine.duel.cards.card_in_play``."""
+        return {}
+
     # --- numbers ---------------------------------------------------------------------------------
 
     @cached_property
@@ -158,7 +166,18 @@ class Rules:
         raise ValueError(f"no deck is used in year {year}")
 
     def assumed_deck(self, year: int) -> list[str]:
-        """The deck of a year as card tokens, from the composition the catalog declares for random games."""
+        """The deck of a year as card tokens, from the composition the catalog declares for random games
+        (a fresh list: the game deals from it)."""
+        known = self._assumed_decks.get(year)
+        if known is None:
+            known = self._assumed_decks[year] = self._read_assumed_deck(year)
+        return list(known)
+
+    @cached_property
+    def _assumed_decks(self) -> dict[int, list[str]]:
+        return {}
+
+    def _read_assumed_deck(self, year: int) -> list[str]:
         from engine.duel.cards import token  # here, not at the top: engine.duel.cards imports this module
 
         out: list[str] = []
