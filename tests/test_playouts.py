@@ -45,3 +45,19 @@ def test_random_duel_games_keep_every_invariant() -> None:
 def test_the_same_seed_plays_the_same_duel() -> None:
     game = Duel()
     assert (play(game, 5).steps, play(game, 5).scores) == (play(game, 5).steps, play(game, 5).scores)
+
+
+def test_a_drawn_action_is_the_one_random_choices_draws() -> None:
+    # the playouts' own draw must use the generator as Random.choices does: the committed simulations
+    # and every seeded game depend on it
+    import random
+
+    from engine.playout import pick
+
+    maker = random.Random(7)
+    for trial in range(2000):
+        actions = list(range(maker.randint(1, 12)))
+        weights = None if trial % 3 == 0 else [maker.choice((0.5, 1.0, 3.0, 10.0)) for _ in actions]
+        ours, theirs = random.Random(trial), random.Random(trial)
+        assert pick(ours.random, actions, weights) == theirs.choices(actions, weights=weights)[0]
+        assert ours.random() == theirs.random()  # the generator moved alike
