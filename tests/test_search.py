@@ -227,3 +227,101 @@ def test_remembered_words_are_bounded(monkeypatch) -> None:  # type: ignore[no-u
     assert len(analyzer._fold_cache) == 50 and len(analyzer._keys_cache) == 50
     assert analyzer.fold("x" * 41 + "Ő") == "x" * 41 + "o"  # a long text is folded, never remembered
     assert "x" * 41 + "Ő" not in analyzer._fold_cache
+
+
+def vocabulary_analyzer(groups: list[dict[str, object]]) -> Analyzer:
+    definition = dict(Analyzer.default().definition)
+    definition["vocabulary"] = groups
+    return Analyzer(definition)
+
+
+def test_a_players_phrase_finds_the_rulebooks_phrase() -> None:
+    """"who goes first" and the Duel's "power holder" share no word: the vocabulary joins them, and the
+    phrase is one term that an entry matches with every word of one of the group's phrases."""
+    analyzer = vocabulary_analyzer([{"game": "g", "phrases": ["goes first", "first player", "power holder"]}])
+    index = SearchIndex([
+        Document("g.term.power", "g", "terms", "power holder", "power holder", "The player who resolves first."),
+        Document("g.rule.power", "g", "rules", "Who holds power", "Who holds power", "The power holder flicks first."),
+        Document("g.rule.goes", "g", "rules", "Moving", "Moving", "A piece goes two spaces; the first is free."),
+        Document("g.rule.half", "g", "rules", "Power", "Power", "Power is not held by anyone here."),
+    ], analyzer)
+    (term,) = analyzer.query("who goes first", "g")
+    assert term.word == "goes first" and len(term.alternatives) == 3
+    found = [h.document.id for h in index.search("who goes first", game="g")]
+    assert found[0] == "g.term.power" and "g.rule.power" in found
+    assert "g.rule.half" not in found  # "power" without "holder" is not the phrase
+
+
+def test_a_games_vocabulary_stays_in_its_game() -> None:
+    """A group written for one game is used in that game's search and in a search of every game, not
+    in another game's: "gold" is money in Maharaja, a resource of its own in Caylus."""
+    analyzer = vocabulary_analyzer([{"game": "maharaja", "phrases": ["money", "gold"]},
+                                    {"game": None, "phrases": ["faq", "ruling"]}])
+    assert analyzer.query("money", "maharaja")[0].alternatives
+    assert analyzer.query("money", None)[0].alternatives
+    assert not analyzer.query("money", "caylus")[0].alternatives
+    assert analyzer.query("faq", "caylus")[0].alternatives  # a group of every game
+
+
+def test_a_vocabulary_phrase_is_met_by_its_words_with_endings_only() -> None:
+    """"workers" is the listed "worker" with an ending; "work" is another word, though both stem alike."""
+    analyzer = vocabulary_analyzer([{"game": None, "phrases": ["meeple", "worker"]}])
+    assert analyzer.query("workers")[0].alternatives
+    assert not analyzer.query("work")[0].alternatives
+
+
+def test_two_phrases_of_one_group_in_a_query_are_one_term() -> None:
+    analyzer = vocabulary_analyzer([{"game": None, "phrases": ["negative points", "minus points", "lose points"]}])
+    terms = analyzer.query("negative points or minus points for debts")
+    assert [t.word for t in terms] == ["negative points", "debts"]
+
+
+def test_a_phrase_is_in_a_name_only_with_its_words_in_a_row() -> None:
+    """An entry whose name has the words apart ("Player.java (read for starting values)") matches the
+    phrase "starting player" in its text, not in its name."""
+    analyzer = vocabulary_analyzer([{"game": None, "phrases": ["who goes first", "starting player"]}])
+    index = SearchIndex([
+        Document("g.source", "g", "sources", "Player.java (read for starting values)", "", "Code of a player."),
+        Document("g.rule", "g", "rules", "The starting player", "", "Chosen at random."),
+    ], analyzer)
+    assert [h.document.id for h in index.search("who goes first")] == ["g.rule", "g.source"]
+
+
+def test_every_vocabulary_group_is_sound() -> None:
+    """Each group of outputs/search/vocabulary.json names a game we have (or none), has at least two
+    phrases of one to four words, and its last phrase is the catalog's own wording."""
+    import json
+    import re
+    from pathlib import Path
+
+    from games import REGISTRY
+
+    root = Path(__file__).resolve().parent.parent
+    groups = json.loads((root / "outputs" / "search" / "vocabulary.json").read_text(encoding="utf-8"))["groups"]
+    catalog = " ".join(re.findall(r"\w+", " ".join(p.read_text(encoding="utf-8") for p in (root / "data").glob("*.yaml")).lower()))
+    games = {m.game for m in REGISTRY.modules}
+    problems = []
+    for group in groups:
+        phrases = group["phrases"]
+        if group["game"] is not None and group["game"] not in games:
+            problems.append(f"{phrases[0]}: unknown game {group['game']}")
+        if len(phrases) < 2 or any(not 1 <= len(p.split()) <= 4 or p != p.lower() for p in phrases):
+            problems.append(f"{phrases}: two or more phrases of 1-4 lower-case words")
+        wording = " ".join(re.findall(r"\w+", phrases[-1]))
+        if f" {wording} " not in f" {catalog} ":
+            problems.append(f"{phrases[-1]}: the last phrase is not the catalog's wording")
+    assert len(groups) >= 100 and not problems, problems
+
+
+def test_the_syntax_pages_players_words_find_what_it_says(built) -> None:  # type: ignore[no-untyped-def]
+    """The Search syntax page shows `who goes first` finding the Duel's player holding power and `VP`
+    Caylus's prestige points: the built search finds them first, and only in their own game."""
+    from outputs.search import index_from_database
+
+    page = (built.build / "docs" / "search-syntax.md").read_text(encoding="utf-8")
+    assert "| `who goes first` | The first player, whom the Duel calls the player holding power | " in page
+    assert "| `VP` | Prestige points, which players call victory points | " in page
+    index = index_from_database(built.build / "kb.db")
+    assert index.search("who goes first", game="duel")[0].document.id == "duel.term.power-holder"
+    assert "prestige point" in index.search("VP", game="caylus")[0].document.title
+    assert "power" not in " ".join(h.document.id for h in index.search("who goes first", game="caylus"))

@@ -33,6 +33,15 @@
         for (const word of folded) this.synonyms.set(word, folded.filter((w) => w !== word));
       }
       this.cache = new Map();
+      // the players' vocabulary: groups of phrases that mean one thing in a game, or in any (game null)
+      this.phraseGroups = (definition.vocabulary || []).map((group) => [group.game, group.phrases.map((p) => this.words(p)).filter((p) => p.length)]);
+      this.phrasesByFirst = new Map();
+      this.phraseGroups.forEach(([, phrases], number) => {
+        for (const phrase of phrases) {
+          if (!this.phrasesByFirst.has(phrase[0])) this.phrasesByFirst.set(phrase[0], []);
+          this.phrasesByFirst.get(phrase[0]).push([phrase, number]);
+        }
+      });
     }
     fold(text) {
       let out = "";
@@ -56,16 +65,54 @@
     isMeaningful(word) {  // not a stop word, and not one letter unless a digit
       return !this.stopWords.has(word) && (word.length > 1 || /^\d+$/.test(word));
     }
-    query(text) {
-      const words = [...new Set(this.words(text))];
+    query(text, game) {  // its vocabulary phrases, then its other words (as analysis.py's Analyzer.query)
+      const [phrases, rest] = this.vocabularyPhrases(this.words(text), game || null);
+      const typed = new Set(phrases.map((t) => t.word));
+      const words = [...new Set(rest)].filter((w) => !typed.has(w));
       const meaningful = words.filter((w) => this.isMeaningful(w));
-      return (meaningful.length ? meaningful : words).map((word) => {
+      return phrases.concat((meaningful.length ? meaningful : phrases.length ? [] : words).map((word) => {
         const keys = new Set(this.keys(word));
         for (const other of [...(this.synonyms.get(word) || []), ...(this.translations.get(word) || [])]) {
           for (const k of this.keys(other)) keys.add(k);
         }
         return { word, keys };
-      });
+      }));
+    }
+    vocabularyPhrases(words, game) {  // the longest phrase at each place, the listed words with or without an ending
+      const found = [], rest = [];
+      let i = 0;
+      while (i < words.length) {
+        const matching = new Map();  // group -> length of its longest phrase found here
+        for (const key of this.keys(words[i])) {
+          for (const [phrase, group] of this.phrasesByFirst.get(key) || []) {
+            const groupGame = this.phraseGroups[group][0];
+            if ((game === null || groupGame === null || groupGame === game) && phrase.length <= words.length - i
+                && phrase.every((listed, j) => this.keys(words[i + j]).has(listed))) {
+              matching.set(group, Math.max(matching.get(group) || 0, phrase.length));
+            }
+          }
+        }
+        if (!matching.size) { rest.push(words[i]); i += 1; continue; }
+        const length = Math.max(...matching.values());
+        const groups = [...matching].filter(([, n]) => n === length).map(([g]) => g).sort((x, y) => x - y);
+        const seen = new Set(), alternatives = [];
+        for (const group of groups) {
+          for (const p of this.phraseGroups[group][1]) {
+            const keys = p.filter((w) => this.isMeaningful(w)).map((w) => this.keys(w));
+            const id = keys.map((k) => [...k].sort().join(",")).join("|");
+            if (keys.length && !seen.has(id)) { seen.add(id); alternatives.push(keys); }
+          }
+        }
+        const typedPhrase = words.slice(i, i + length).join(" "), altId = [...seen].join("/");
+        // two phrases of one group ("minus points" after "negative points") are one term
+        if (alternatives.length && found.every((t) => t.word !== typedPhrase && t.altId !== altId)) {
+          const keys = new Set();
+          for (const alt of alternatives) for (const k of alt) for (const key of k) keys.add(key);
+          found.push({ word: typedPhrase, keys, alternatives, altId });
+        }
+        i += length;
+      }
+      return [found, rest];
     }
   }
 
@@ -120,6 +167,7 @@
       });
     }
     matches(term) {
+      if (term.alternatives) return this.phraseMatches(term.alternatives);
       const found = new Map();
       for (const key of term.keys) {
         for (const [doc, p] of this.postings.get(key) || []) {
@@ -132,6 +180,30 @@
       }
       return found;
     }
+    phraseMatches(alternatives) {  // entries with every word of one of a vocabulary group's phrases (as engine.py)
+      const found = new Map();
+      for (const phrase of alternatives) {
+        const byWord = phrase.map((keys) => this.matches({ word: "", keys }));
+        for (const doc of byWord[0].keys()) {
+          if (!byWord.every((m) => m.has(doc))) continue;
+          const postings = byWord.map((m) => m.get(doc));
+          let best = found.get(doc);
+          if (!best) found.set(doc, (best = { inName: false, inTerms: false, bodyTf: 0 }));
+          best.inName = best.inName || (postings.every((p) => p.inName) && this.nameHasPhrase(doc, phrase));
+          best.inTerms = best.inTerms || postings.every((p) => p.inName || p.inTerms);
+          best.bodyTf = Math.max(best.bodyTf, Math.min(...postings.map((p) => p.bodyTf || 1)));
+        }
+      }
+      return found;
+    }
+    nameHasPhrase(doc, phrase) {  // one of the entry's names has the phrase's words in a row
+      return this.nameKeys[doc].some((name) => {
+        for (let start = 0; start + phrase.length <= name.length; start++) {
+          if (phrase.every((keys, j) => [...keys].some((k) => name[start + j].has(k)))) return true;
+        }
+        return false;
+      });
+    }
     // Throws KbSearchQuery.QueryError for a query it cannot read.
     search(query, game, limit) {
       limit = limit || 10;
@@ -140,7 +212,7 @@
         this.filters = new Query.FilterIndex(this.analyzer, this.docs, (w) => this.matches({ word: w, keys: this.analyzer.keys(w) }).keys());
       }
       const allowed = parsed.groups.length ? this.filters.allowed(parsed.groups) : null;
-      const terms = this.analyzer.query(parsed.words);
+      const terms = this.analyzer.query(parsed.words, game);
       if (!terms.length) return allowed ? this.listing(allowed, game, limit) : [];
       const total = this.docs.length;
       const matched = new Map(), score = new Map(), inNames = new Map();

@@ -197,6 +197,7 @@ FACETS = (
 )
 
 SEARCH_EXAMPLES = (
+    SearchExample("VP", "Prestige points, which players call victory points"),
     SearchExample("category:wood", "Wood buildings"),
     SearchExample("category:prestige cost<5", "Prestige buildings that cost fewer than five cubes"),
     SearchExample("produces:stone", "Buildings where a worker can get stone"),

@@ -29,4 +29,5 @@ SEARCH_EXAMPLES = (
     SearchExample("deck:B type:text", "Text cards of deck B"),
     SearchExample("colour:red or colour:blue", "Personal cards, Waleran's and Philip's"),
     SearchExample("deck:A -type:text", "Cards of deck A other than text cards"),
+    SearchExample("who goes first", "The first player, whom the Duel calls the player holding power"),
 )

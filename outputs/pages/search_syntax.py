@@ -40,6 +40,8 @@ def search_syntax_page(db: Path, registry: Registry, url_of: Callable[[str], str
              "Type words or a question in the search box at the top of every page, in English, Hungarian or "
              "Polish. Add filters, as in card databases, to narrow the results down. The JSON API's `search` "
              "query reads the same syntax (see [JSON API](api.md)).", "",
+             "Players' words find the rulebooks' own words where the two differ; the examples below show "
+             "some.", "",
              "On a game's pages the search looks in that game first; the results offer a button to search "
              "every game. Press `/` to jump to the search box.", "",
              "## Operators", "", table(["operator", "example", "what it does"], [[o, code(e), m] for o, e, m in OPERATORS]), "",

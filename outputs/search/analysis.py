@@ -3,7 +3,10 @@
 A key is a folded word (lower case, no accents, ł as l) or a stem of it: the word with one listed
 suffix of any of our languages removed, as long as ``min_stem`` letters remain. A text and a query
 meet where their keys do, so "kamieniołomie" finds "kamieniołom" and "palotát" finds "palota"
-without word forms generated into the pages. The site's search script reads the same definition.
+without word forms generated into the pages. Where players and rulebooks use different words, the
+players' vocabulary (vocabulary.json, groups of phrases per game) makes the player's phrase one term
+that finds the rulebook's ("who goes first" finds the Duel's "power holder"). The site's search
+script reads the same definition.
 """
 
 from __future__ import annotations
@@ -25,10 +28,14 @@ CACHED_WORD, CACHED_WORDS = 40, 200_000
 
 @dataclass(frozen=True)
 class Term:
-    """One word of a query: as typed (folded), and the keys that find it."""
+    """One word of a query: as typed (folded), and the keys that find it. A phrase of the players'
+    vocabulary ("goes first") is one term: it finds an entry that has every word of one of its
+    group's phrases ("power holder"), and ``keys`` are all those words' keys (for marks in snippets)."""
 
     word: str
     keys: frozenset[str]
+    alternatives: tuple[tuple[frozenset[str], ...], ...] = ()
+    """For a vocabulary phrase: each phrase of its group, as the keys of its meaningful words."""
 
 
 class Analyzer:
@@ -52,6 +59,15 @@ class Analyzer:
             folded = tuple(self.fold(w) for w in group)
             for word in folded:
                 self.synonyms[word] = tuple(w for w in folded if w != word)
+        # the players' vocabulary: groups of phrases that mean one thing in a game ("goes first",
+        # "power holder" in the Duel), or in any game (game None)
+        self.phrase_groups: list[tuple[str | None, tuple[tuple[str, ...], ...]]] = [
+            (group["game"], tuple(p for p in (tuple(self.words(phrase)) for phrase in group["phrases"]) if p))
+            for group in definition.get("vocabulary", [])]
+        self._phrases_by_first: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+        for number, (_, phrases) in enumerate(self.phrase_groups):
+            for phrase in phrases:
+                self._phrases_by_first.setdefault(phrase[0], []).append((phrase, number))
 
     @classmethod
     def default(cls) -> Analyzer:
@@ -96,18 +112,54 @@ class Analyzer:
         """Not a stop word, and not one letter unless a digit."""
         return word not in self.stop_words and (len(word) > 1 or word.isdigit())
 
-    def query(self, text: str) -> list[Term]:
-        """The query's terms: stop words and one-letter words dropped (unless nothing else is left),
-        each term with its own keys and those of its synonyms."""
-        words = list(dict.fromkeys(self.words(text)))
+    def query(self, text: str, game: str | None = None) -> list[Term]:
+        """The query's terms: its vocabulary phrases (those of ``game`` and of any game; of every game
+        when it is None), then its other words, stop words and one-letter words dropped (unless nothing
+        else is left), each word with its own keys and those of its synonyms."""
+        phrases, rest = self._vocabulary_phrases(self.words(text), game)
+        words = [w for w in dict.fromkeys(rest) if w not in {t.word for t in phrases}]
         meaningful = [w for w in words if self.is_meaningful(w)]
-        out = []
-        for word in meaningful or words:
+        out = list(phrases)
+        for word in meaningful or ([] if phrases else words):
             keys = set(self.keys(word))
             for other in (*self.synonyms.get(word, ()), *self.translations.get(word, ())):
                 keys |= self.keys(other)
             out.append(Term(word, frozenset(keys)))
         return out
+
+    def _same_word(self, typed: str, listed: str) -> bool:
+        """The typed word is the listed one with or without an ending ("workers" is "worker"; "work" is not)."""
+        return listed in self.keys(typed)
+
+    def _vocabulary_phrases(self, words: list[str], game: str | None) -> tuple[list[Term], list[str]]:
+        """The query's phrases of the players' vocabulary (the longest at each place, any word endings)
+        as terms, and the words left over. A phrase in the groups of several games finds what any of
+        them says."""
+        found: list[Term] = []
+        rest: list[str] = []
+        i = 0
+        while i < len(words):
+            matching: dict[int, int] = {}  # group -> length of its longest phrase found here
+            for key in self.keys(words[i]):  # the phrase's first word, as typed or without an ending
+                for phrase, group in self._phrases_by_first.get(key, ()):
+                    group_game = self.phrase_groups[group][0]
+                    if (game is None or group_game in (None, game)) and len(phrase) <= len(words) - i and all(
+                            self._same_word(typed, listed) for typed, listed in zip(words[i:], phrase)):
+                        matching[group] = max(matching.get(group, 0), len(phrase))
+            if not matching:
+                rest.append(words[i])
+                i += 1
+                continue
+            length = max(matching.values())
+            phrases = [p for group in sorted(g for g, n in matching.items() if n == length) for p in self.phrase_groups[group][1]]
+            alternatives = tuple(dict.fromkeys(
+                keys for keys in (tuple(self.keys(w) for w in p if self.is_meaningful(w)) for p in phrases) if keys))
+            typed = " ".join(words[i:i + length])
+            # two phrases of one group ("minus points" after "negative points") are one term
+            if alternatives and all(typed != t.word and alternatives != t.alternatives for t in found):
+                found.append(Term(typed, frozenset().union(*(k for alt in alternatives for k in alt)), alternatives))
+            i += length
+        return found, rest
 
 
 def load_definition(path: Path = DEFINITION) -> dict[str, Any]:
@@ -115,6 +167,9 @@ def load_definition(path: Path = DEFINITION) -> dict[str, Any]:
     definition: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     definition["translations"] = {lang: json.loads((path.parent / file).read_text(encoding="utf-8"))["lemmas"]
                                   for lang, file in definition.get("translations", {}).items()}
+    if "vocabulary" in definition:
+        groups = json.loads((path.parent / definition["vocabulary"]).read_text(encoding="utf-8"))["groups"]
+        definition["vocabulary"] = [{"game": group["game"], "phrases": group["phrases"]} for group in groups]
     return definition
 
 

@@ -119,6 +119,8 @@ class SearchIndex:
                            [" | ".join((d.title, d.names, d.terms, d.body)) for d in self.documents], has_word)
 
     def _matches(self, term: Term) -> dict[int, _Posting]:
+        if term.alternatives:
+            return self._phrase_matches(term.alternatives)
         found: dict[int, _Posting] = {}
         for key in term.keys:
             for doc, posting in self.postings.get(key, {}).items():
@@ -127,6 +129,26 @@ class SearchIndex:
                 best.in_terms |= posting.in_terms
                 best.body_tf = max(best.body_tf, posting.body_tf)
         return found
+
+    def _phrase_matches(self, alternatives: tuple[tuple[frozenset[str], ...], ...]) -> dict[int, _Posting]:
+        """Entries with every word of one of a vocabulary group's phrases: in the names when a name has
+        them in a row, in the linked terms when every word is in either, in the text as often as its
+        rarest word (at least once when every word is somewhere)."""
+        found: dict[int, _Posting] = {}
+        for phrase in alternatives:
+            by_word = [self._matches(Term("", keys)) for keys in phrase]
+            for doc in set(by_word[0]).intersection(*by_word[1:]):
+                postings = [found_word[doc] for found_word in by_word]
+                best = found.setdefault(doc, _Posting())
+                best.in_name |= all(p.in_name for p in postings) and self._name_has_phrase(doc, phrase)
+                best.in_terms |= all(p.in_name or p.in_terms for p in postings)
+                best.body_tf = max(best.body_tf, min(p.body_tf or 1 for p in postings))
+        return found
+
+    def _name_has_phrase(self, doc: int, phrase: tuple[frozenset[str], ...]) -> bool:
+        """One of the entry's names has the phrase's words in a row (its meaningful words, that is)."""
+        return any(any(all(name[start + j] & keys for j, keys in enumerate(phrase)) for start in range(len(name) - len(phrase) + 1))
+                   for name in self.name_keys[doc])
 
     def search(self, query: str, game: str | None = None, kinds: Iterable[str] = (), limit: int = 10) -> list[Hit]:
         """The best ``limit`` entries for a query (raises :class:`QueryError` for a malformed one)."""
@@ -139,7 +161,7 @@ class SearchIndex:
         parsed = parse(query, self.fields, self.numeric_fields)
         allowed = self.filters.allowed(parsed.groups) if parsed.groups else None
         wanted_kinds = set(kinds)
-        terms = self.analyzer.query(parsed.words)
+        terms = self.analyzer.query(parsed.words, game)
         if not terms:
             listed = self._listing(allowed, game, wanted_kinds) if allowed is not None else []
             for hit in listed[offset:offset + limit]:
