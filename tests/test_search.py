@@ -325,3 +325,16 @@ def test_the_syntax_pages_players_words_find_what_it_says(built) -> None:  # typ
     assert index.search("who goes first", game="duel")[0].document.id == "duel.term.power-holder"
     assert "prestige point" in index.search("VP", game="caylus")[0].document.title
     assert "power" not in " ".join(h.document.id for h in index.search("who goes first", game="caylus"))
+
+
+def test_gold_is_money_only_where_the_game_says_so(analyzer: Analyzer) -> None:
+    """In Maharaja and the Duel the money is gold; in Caylus gold is a resource of its own beside the
+    deniers. So "gold" and "arany" are not synonyms of money for every game: each game's vocabulary
+    says what its money is."""
+    def finds(query: str, game: str) -> frozenset[str]:
+        return frozenset().union(*(t.keys for t in analyzer.query(query, game)))
+
+    assert "denier" not in finds("gold", "caylus") and "denier" not in finds("arany", "caylus")
+    assert "denier" in finds("money", "caylus")
+    assert "gold" in finds("money", "maharaja") and "gold" in finds("money", "duel")
+    assert "silver" in finds("money", "viscounts")
