@@ -338,3 +338,18 @@ def test_gold_is_money_only_where_the_game_says_so(analyzer: Analyzer) -> None:
     assert "denier" in finds("money", "caylus")
     assert "gold" in finds("money", "maharaja") and "gold" in finds("money", "duel")
     assert "silver" in finds("money", "viscounts")
+
+
+def test_a_snippet_marks_a_vocabulary_phrase_only_where_the_text_has_all_of_it() -> None:
+    """"who goes first" finds an entry through "first player": its snippet marks "first" and "player";
+    an entry's lone "player" (no "first", no "power holder") is not marked, a typed word always is."""
+    analyzer = vocabulary_analyzer([{"game": None, "phrases": ["who goes first", "first player", "power holder"]}])
+    index = SearchIndex([
+        Document("g.rule.first", "g", "rules", "Turn order", "", "The first player takes a card."),
+        Document("g.rule.power", "g", "rules", "The holder", "", "The power holder and the other player both flick."),
+        Document("g.term.power", "g", "terms", "power holder", "", "Whoever has the marker acts first."),
+    ], analyzer)
+    snippets = {h.document.id: h.snippet for h in index.search("who goes first")}
+    assert snippets["g.rule.first"] == "The <mark>first</mark> <mark>player</mark> takes a card."
+    assert snippets["g.rule.power"] == "The <mark>power</mark> <mark>holder</mark> and the other player both flick."
+    assert snippets["g.term.power"] == "Whoever has the marker acts <mark>first</mark>."

@@ -264,13 +264,23 @@
       return docs.slice(0, limit).map((doc) => ({ doc, matched: 0, score: 0, snippet: this.snippet(doc.body, []) }));
     }
     snippet(text, terms) {
-      const keys = new Set();
-      for (const t of terms) for (const k of t.keys) keys.add(k);
       const tokens = [...text.matchAll(WORD)];
       if (!tokens.length) return "";
+      const tokenKeys = tokens.map((m) => this.analyzer.keys(this.analyzer.fold(m[0])));
+      const present = new Set();
+      for (const found of tokenKeys) for (const k of found) present.add(k);
+      // the query's own words; of a vocabulary phrase's group, only the phrases whose every word the text has (as engine.py)
+      const keys = new Set();
+      for (const t of terms) {
+        if (!t.alternatives) for (const k of t.keys) keys.add(k);
+        else for (const w of t.word.split(" ")) if (this.analyzer.isMeaningful(w)) for (const k of this.analyzer.keys(w)) keys.add(k);
+        for (const phrase of t.alternatives || []) {
+          if (phrase.every((word) => [...word].some((k) => present.has(k)))) for (const word of phrase) for (const k of word) keys.add(k);
+        }
+      }
       const hits = [];
-      tokens.forEach((m, i) => {
-        for (const k of this.analyzer.keys(this.analyzer.fold(m[0]))) if (keys.has(k)) { hits.push(i); break; }
+      tokenKeys.forEach((found, i) => {
+        for (const k of found) if (keys.has(k)) { hits.push(i); break; }
       });
       const first = Math.max(0, (hits.length ? hits[0] : 0) - Math.floor(SNIPPET_WORDS / 3));
       const last = Math.min(tokens.length, first + SNIPPET_WORDS);
