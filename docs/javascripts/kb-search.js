@@ -263,21 +263,24 @@
       docs.sort((a, b) => (fold(a.title) < fold(b.title) ? -1 : fold(a.title) > fold(b.title) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       return docs.slice(0, limit).map((doc) => ({ doc, matched: 0, score: 0, snippet: this.snippet(doc.body, []) }));
     }
+    markedKeys(terms, present) {  // as engine.py's _marked_keys: a word's own; for a vocabulary phrase, the typed words and the phrases the text has whole
+      const keys = new Set();
+      for (const t of terms) {
+        if (!t.alternatives) { for (const k of t.keys) keys.add(k); continue; }
+        for (const w of t.word.split(" ")) if (this.analyzer.isMeaningful(w)) for (const k of this.analyzer.keys(w)) keys.add(k);
+        for (const phrase of t.alternatives) {
+          if (phrase.every((word) => [...word].some((k) => present.has(k)))) for (const word of phrase) for (const k of word) keys.add(k);
+        }
+      }
+      return keys;
+    }
     snippet(text, terms) {
       const tokens = [...text.matchAll(WORD)];
       if (!tokens.length) return "";
       const tokenKeys = tokens.map((m) => this.analyzer.keys(this.analyzer.fold(m[0])));
       const present = new Set();
       for (const found of tokenKeys) for (const k of found) present.add(k);
-      // the query's own words; of a vocabulary phrase's group, only the phrases whose every word the text has (as engine.py)
-      const keys = new Set();
-      for (const t of terms) {
-        if (!t.alternatives) for (const k of t.keys) keys.add(k);
-        else for (const w of t.word.split(" ")) if (this.analyzer.isMeaningful(w)) for (const k of this.analyzer.keys(w)) keys.add(k);
-        for (const phrase of t.alternatives || []) {
-          if (phrase.every((word) => [...word].some((k) => present.has(k)))) for (const word of phrase) for (const k of word) keys.add(k);
-        }
-      }
+      const keys = this.markedKeys(terms, present);
       const hits = [];
       tokenKeys.forEach((found, i) => {
         for (const k of found) if (keys.has(k)) { hits.push(i); break; }

@@ -210,15 +210,27 @@ class SearchIndex:
                         key=lambda d: (d.title.casefold(), d.id))
         return [Hit(d, 0, 0.0) for d in chosen]
 
+    def _marked_keys(self, terms: list[Term], present: set[str]) -> set[str]:
+        """The keys a snippet marks: a word's own; for a vocabulary phrase, the words the player typed
+        and the group's phrases whose every word the text has ("player" alone is not "first player")."""
+        keys: set[str] = set()
+        for term in terms:
+            if not term.alternatives:
+                keys |= term.keys
+                continue
+            keys = keys.union(*(self.analyzer.keys(w) for w in term.word.split() if self.analyzer.is_meaningful(w)))
+            for phrase in term.alternatives:
+                if all(word & present for word in phrase):
+                    keys = keys.union(*phrase)
+        return keys
+
     def snippet(self, text: str, terms: list[Term]) -> str:
         """A stretch of the entry's own text around its first matched word, matched words marked with
         <mark> (everything else HTML-escaped): the query's own words, and the words of the phrases its
         vocabulary phrases found."""
         tokens = list(_TOKEN.finditer(text))
         token_keys = [self.analyzer.keys(self.analyzer.fold(m.group())) for m in tokens]
-        typed = set().union(*(self.analyzer.keys(w) for t in terms if t.alternatives for w in t.word.split()
-                              if self.analyzer.is_meaningful(w)))
-        keys = typed | marked_keys(terms, set().union(*token_keys))
+        keys = self._marked_keys(terms, set().union(*token_keys))
         hits = [i for i, found in enumerate(token_keys) if found & keys]
         if not tokens:
             return ""
@@ -234,16 +246,3 @@ class SearchIndex:
                 at = m.end()
         out.append(html.escape(text[at:end]))
         return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(text) else "")
-
-
-def marked_keys(terms: list[Term], present: set[str]) -> set[str]:
-    """The keys a snippet marks: a word's own, and of a vocabulary phrase only the phrases whose every
-    word the text has ("player" alone is not "first player")."""
-    keys: set[str] = set()
-    for term in terms:
-        if not term.alternatives:
-            keys |= term.keys
-        for phrase in term.alternatives:
-            if all(word & present for word in phrase):
-                keys = keys.union(*phrase)
-    return keys
