@@ -169,6 +169,39 @@ def start(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> tuple[Any, 
     return engine, state
 
 
+VACUOUS = ("already held {before}, so it proves nothing: make {what} change it, or write it under 'unchanged' "
+           "if {what} must leave it so")
+STEP_MOMENTS = ("before the step", "after the step", "the step")
+SCENARIO_MOMENTS = ("in the position as given", "at the end", "the steps")
+
+
+def holds(path: str, want: Any, data: dict[str, Any]) -> bool:
+    return not any(True for _ in check_expectations({path: want}, data))
+
+
+def judge(scenario: Scenario, at: tuple[str | int, ...], label: str, spec: Mapping[str, Any],
+          before: dict[str, Any], after: dict[str, Any], moments: tuple[str, str, str]) -> Iterator[Failure]:
+    """Failures of one block of expectations: an ``expect`` must hold after and not before (else it
+    proves nothing), an ``unchanged`` must hold both before and after."""
+    for path, want, got in check_expectations(spec.get("expect") or {}, after):
+        yield Failure(scenario.line(*at, "expect", path), f"{label}: {path}", "expectation", want, got, after["legal"])
+    for path, want in (spec.get("expect") or {}).items():
+        if holds(str(path), want, before) and holds(str(path), want, after):
+            yield Failure(scenario.line(*at, "expect", path), f"{label}: {path}",
+                          VACUOUS.format(before=moments[0], what=moments[2]), want, lookup_or_none(before, str(path)))
+    for moment, data in zip(moments[:2], (before, after)):
+        for path, want, got in check_expectations(spec.get("unchanged") or {}, data):
+            yield Failure(scenario.line(*at, "unchanged", path), f"{label}: {path}",
+                          f"expected unchanged, but it does not hold {moment}", want, got)
+
+
+def lookup_or_none(data: Any, path: str) -> Any:
+    try:
+        return lookup(data, path)
+    except KeyError:
+        return None
+
+
 def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
     raw = scenario.raw
     result = Result(scenario.id, raw["game"], scenario.file, scenario.line(), raw.get("title", ""), raw=raw)
@@ -189,10 +222,12 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
                     result.failures.append(Failure(line, text, "illegal for another reason", wanted, f"{exc.rule}: {exc.reason}", legal))
                 result.steps.append(StepRecord(text, line, {}, [], illegal=f"{exc.rule}: {exc.reason}", note=spec.get("note"),
                                                decision=before["decision"], to_move=before["to_move"]))
-                # a refused action changes nothing: its expectations are checked on the unchanged state
-                for path, want, got in check_expectations(spec.get("expect") or {}, view(engine, state)):
+                # a refused action must change nothing: what it leaves is written under 'unchanged'
+                for path in spec.get("expect") or {}:
                     result.failures.append(Failure(scenario.line("steps", j, "expect", path), f"after refused {text}: {path}",
-                                                   "expectation", want, got, legal))
+                                                   "a refused action changes nothing: write what it leaves under 'unchanged'"))
+                result.failures.extend(judge(scenario, ("steps", j), f"after refused {text}", {"unchanged": spec.get("unchanged")},
+                                             before, view(engine, state), STEP_MOMENTS))
                 continue
             result.failures.append(Failure(line, text, "expected an illegal action, but it was played", spec["illegal"], "legal", legal))
             return result
@@ -208,12 +243,10 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
         after = view(engine, state)
         result.steps.append(StepRecord(text, line, differences(before, after), state.log[log_start:], note=spec.get("note"),
                                        decision=before["decision"], played=state.log[log_start], to_move=after["to_move"]))
-        for path, want, got in check_expectations(spec.get("expect") or {}, after):
-            result.failures.append(Failure(scenario.line("steps", j, "expect", path), f"after {text}: {path}", "expectation", want, got, after["legal"]))
+        result.failures.extend(judge(scenario, ("steps", j), f"after {text}", spec, before, after, STEP_MOMENTS))
     final = view(engine, state)
     result.to_move = final["to_move"]
-    for path, want, got in check_expectations(raw.get("expect") or {}, final):
-        result.failures.append(Failure(scenario.line("expect", path), path, "expectation", want, got, final["legal"]))
+    result.failures.extend(judge(scenario, (), "at the end", raw, result.start, final, SCENARIO_MOMENTS))
     for path, claimed in (raw.get("claims") or {}).items():
         try:
             got = lookup(final, str(path))

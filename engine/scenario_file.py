@@ -34,7 +34,10 @@ class ScenarioError(Exception):
 
 class Step(Model):
     do: str = Field(min_length=1, description="The action, in the game's notation")
-    expect: dict[str, Any] = Field({}, description="Paths in the state and their values after the step")
+    expect: dict[str, Any] = Field({}, description="Paths in the state and the values the step gives them (each "
+                                                   "must differ before the step)")
+    unchanged: dict[str, Any] = Field({}, description="Paths in the state and the values they hold before and after "
+                                                      "the step (the step must leave them so)")
     illegal: str | None = Field(None, description="The action must be refused: a rule id or a phrase of the reason")
     note: str | None = None
 
@@ -71,12 +74,17 @@ class ScenarioSpec(Model):
     options: Options | None = None
     given: dict[str, Any] = Field({}, description="Changes to the standard start")
     steps: list[StepItem]
-    expect: dict[str, Any] = {}
+    expect: dict[str, Any] = Field({}, description="Paths in the state and their values at the end (each must "
+                                                   "differ in the position as given)")
+    unchanged: dict[str, Any] = Field({}, description="Paths in the state and the values they hold both in the "
+                                                      "position as given and at the end")
     claims: dict[str, Any] = Field({}, description="What a disputed source claims the result is")
     narrative: str | None = None
 
 
 SCENARIO_KEYS = tuple(ScenarioSpec.model_fields)
+EXPECTATION_KEYS = ("expect", "unchanged")
+"""``expect``: what a step (or the whole scenario) makes true; ``unchanged``: what it must leave as it was."""
 
 
 @dataclass
@@ -116,8 +124,9 @@ def scenario_files(root: Path = SCENARIO_DIR) -> list[Path]:
 def _membership_problems(scenario: Scenario) -> Iterator[Problem]:
     """An expectation ``{includes: [...], excludes: [...]}`` checks membership: both are lists."""
     raw = scenario.raw
-    expects: list[tuple[Path_, Any]] = [(("expect",), raw.get("expect"))]
-    expects += [(("steps", j, "expect"), step.get("expect")) for j, step in enumerate(raw["steps"]) if isinstance(step, dict)]
+    expects: list[tuple[Path_, Any]] = [((key,), raw.get(key)) for key in EXPECTATION_KEYS]
+    expects += [(("steps", j, key), step.get(key)) for j, step in enumerate(raw["steps"]) if isinstance(step, dict)
+                for key in EXPECTATION_KEYS]
     for prefix, expect in expects:
         for key, want in (expect or {}).items():
             if isinstance(want, dict) and want and set(want) <= {"includes", "excludes"}:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -124,7 +125,7 @@ scenarios:
     steps:
       - do: red place castle
         illegal: caylus.phase2.placement-cost
-        expect: {players.red.deniers: 5}
+        unchanged: {players.red.deniers: 5}
 """
 
 
@@ -132,5 +133,72 @@ def test_expectations_on_a_refused_step_are_checked(tmp_path: Path) -> None:
     path = tmp_path / "refused.yaml"
     path.write_text(REFUSED_WITH_EXPECTATION, encoding="utf-8")
     (scenario,) = load_all([path])
-    (failure,) = run(scenario).failures
-    assert failure.line == 10 and failure.expected == 5 and failure.actual == 0
+    failures = run(scenario).failures
+    assert [(f.line, f.expected, f.actual) for f in failures] == [(10, 5, 0), (10, 5, 0)]  # before and after
+    assert "does not hold before the step" in failures[0].message
+
+
+def planted(tmp_path: Path, body: str) -> list[Any]:
+    path = tmp_path / "planted.yaml"
+    path.write_text(body, encoding="utf-8")
+    (scenario,) = load_all([path])
+    return run(scenario).failures
+
+
+HEADER = """\
+scenarios:
+  - id: caylus.scenario.planted
+    game: caylus
+    illustrates: [caylus.phase2.placement-cost]
+    options: {players: [red, blue]}
+    given: {players: {red: {deniers: 4}, blue: {deniers: 7}}}
+"""
+
+
+def test_an_expectation_that_held_before_its_step_fails_the_scenario(tmp_path: Path) -> None:
+    # red's placement does not touch blue's deniers: the expectation proves nothing about the step
+    failures = planted(tmp_path, HEADER + """\
+    steps:
+      - do: red place castle
+        expect: {players.red.deniers: 3, players.blue.deniers: 7}
+""")
+    (failure,) = failures
+    assert failure.line == 9 and failure.expected == 7 and failure.actual == 7
+    assert "already held before the step, so it proves nothing" in failure.message and "'unchanged'" in failure.message
+    out = CliRunner().invoke(main, ["check", str(tmp_path / "planted.yaml")])
+    assert out.exit_code == 1 and "proves nothing" in out.output
+
+
+def test_a_scenario_expectation_that_held_in_the_given_position_fails(tmp_path: Path) -> None:
+    failures = planted(tmp_path, HEADER + """\
+    steps: [red place castle]
+    expect: {players.red.deniers: 3, players.blue.deniers: 7}
+""")
+    (failure,) = failures
+    assert failure.line == 8 and failure.actual == 7 and "held in the position as given" in failure.message
+
+
+def test_unchanged_holds_before_and_after_and_catches_a_change(tmp_path: Path) -> None:
+    assert planted(tmp_path, HEADER + """\
+    steps:
+      - do: red place castle
+        expect: {players.red.deniers: 3}
+        unchanged: {players.blue.deniers: 7}
+    unchanged: {players.blue.deniers: 7}
+""") == []
+    (failure,) = planted(tmp_path, HEADER + """\
+    steps:
+      - do: red place castle
+        unchanged: {players.red.deniers: 4}
+""")
+    assert failure.line == 9 and "does not hold after the step" in failure.message and failure.actual == 3
+
+
+def test_a_refused_step_takes_no_expect(tmp_path: Path) -> None:
+    (failure,) = planted(tmp_path, HEADER.replace("deniers: 4}", "deniers: 0}") + """\
+    steps:
+      - do: red place castle
+        illegal: caylus.phase2.placement-cost
+        expect: {players.red.deniers: 0}
+""")
+    assert failure.line == 10 and "refused action changes nothing" in failure.message

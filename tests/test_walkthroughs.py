@@ -101,9 +101,11 @@ def test_every_step_expectation_and_position_of_every_scenario_reads_as_sentence
         for spec, record in zip(steps(r), r.steps, strict=True):
             said = n.refused(spec["do"], record.decision) if "illegal" in spec else n.step(record.played or spec["do"], record.decision)
             own, others = n.changes(spec["do"].split()[0], record.changes, said)
-            for text in (said, own, others, *n.expectations(spec.get("expect") or {}, record.to_move)):
+            for text in (said, own, others, *n.expectations(spec.get("expect") or {}, record.to_move),
+                         *n.expectations(spec.get("unchanged") or {}, record.to_move)):
                 problems += [f"{r.id}: {spec['do']}: {p}" for p in leaks(text, spec["do"])]
-        for text in n.expectations(r.raw.get("expect") or {}, r.to_move):
+        for text in [*n.expectations(r.raw.get("expect") or {}, r.to_move),
+                     *n.expectations(r.raw.get("unchanged") or {}, r.to_move)]:
             problems += [f"{r.id}: outcome: {p}" for p in leaks(text)]
     assert not problems, "\n".join(problems[:40])
 

@@ -20,7 +20,7 @@ from outputs.pages.markdown import table, text
 if TYPE_CHECKING:
     from outputs.pages.writer import PageWriter
 
-NOTATION_KEYS = ("options", "given", "steps", "expect", "claims")
+NOTATION_KEYS = ("options", "given", "steps", "expect", "unchanged", "claims")
 """The parts of a scenario the engine reads, shown as they are written in its file."""
 
 def worded(say: Callable[[], Any], notation: Any) -> Any:
@@ -68,6 +68,8 @@ def step_line(n: Narration, w: PageWriter, spec: Mapping[str, Any], record: Any 
         line += f" {w.prose(str(spec['note']).strip())}"
     if spec.get("expect"):  # on a line of its own (a hard line break inside the list item)
         line += "  \n    *Then:* " + " ".join(expectations(n, spec["expect"], getattr(record, "to_move", None)))
+    if spec.get("unchanged"):  # what the step must leave as it was: checked before and after it
+        line += "  \n    *Still:* " + " ".join(expectations(n, spec["unchanged"], getattr(record, "to_move", None)))
     return line
 
 
@@ -118,6 +120,8 @@ def render(result: Any, w: PageWriter) -> str:
         body.append("**Moves.**\n\n" + "\n".join(moves))
     if raw.get("expect"):
         body.append("**Outcome.** " + " ".join(expectations(n, raw["expect"], result.to_move)))
+    if raw.get("unchanged"):
+        body.append("**Still as at the start.** " + " ".join(expectations(n, raw["unchanged"], result.to_move)))
     body += [f"**Disputed.** {v}" for v in verdicts(n, result)]
     body.append(notation_block(result))
     indented = "\n\n".join(body).replace("\n", "\n    ")
