@@ -203,7 +203,7 @@ def test_a_walkthrough_step_says_what_changed_and_links_the_rule_that_refuses_on
         results: list[Result], writers: dict[str, PageWriter]) -> None:
     income = next(r for r in results if r.id == "caylus.scenario.faq-first-turn-income")
     assert ("1. Red places a worker in the castle, paying 1 denier. 5 starting deniers + 2 income - 1 for the placement.  \n"
-            "        *Then:* Red has 6 deniers. It is turn 1.") in render(income, writers["caylus"])
+            "        *Then:* Red has 6 deniers.  \n        *Still:* It is turn 1.") in render(income, writers["caylus"])
     lawyer = next(r for r in results if r.id == "caylus.scenario.faq-lawyer-cannot-convert-fixed")
     markdown = render(lawyer, writers["caylus"])
     assert "Red tries to turn the gold mine on space 16 into a residence, which is refused " \
