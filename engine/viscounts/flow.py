@@ -45,6 +45,10 @@ def resolve(state: State, rules: Rules, board: Board, item: dict[str, Any]) -> D
             return Decision("townsfolk", CHANCE, "viscounts.setup.townsfolk-decks", {"seg": item["seg"]})
         elif do == "reveal-manuscript":
             return Decision("manuscript", CHANCE, "viscounts.setup.manuscript-piles", {"seg": item["seg"]})
+        elif do == "collision-above":
+            collision_above(state, rules, who)
+        elif do == "collision-below":
+            collision_below(state, rules, who)
         elif do == "reset":
             player.corruption, player.virtue = 1, rules.track_end
         elif do == "draw":
@@ -166,23 +170,36 @@ def stage(state: State, rules: Rules, board: Board) -> Decision | None:
 
 
 def collide(state: State, rules: Rules, who: str) -> None:
-    """viscounts.collision.order: slots' virtue, then abilities, then the track's two rewards, then reset."""
-    at = state.players[who].corruption
-    state.collision_at = at
-    mine, theirs, condition = rules.collisions[at]
+    """viscounts.collision.order, strictly in order: slots' virtue (i), then abilities (ii), then the
+    track's reward above the markers (iii) and below them (iv), each read where the markers stand when
+    it is reached (virtue gained in (i) or (ii) moves them: viscounts.virtue.together), then reset."""
     items: list[dict[str, Any]] = []
     for p in state.order:
         items += fx.fire(rules, state, p, "on_collision", slots_only=True)
     for p in state.order:
         items += fx.fire(rules, state, p, "on_collision", slots_only=False)
-    items += [{"p": who, "e": e} for e in mine]
+    state.queue[:0] = items + [{"p": who, "do": "collision-above"}, {"p": who, "do": "collision-below"},
+                               {"p": who, "do": "reset"}]
+
+
+def collision_above(state: State, rules: Rules, who: str) -> None:
+    """(iii): the active player takes what the track shows above the space their markers stand on now."""
+    at = state.collision_at = state.players[who].corruption
+    state.queue[:0] = [{"p": who, "e": e} for e in rules.collisions[at][0]]
+
+
+def collision_below(state: State, rules: Rules, who: str) -> None:
+    """(iv): every other player who qualifies takes what the track shows below the active player's markers."""
+    at = state.players[who].corruption
+    _, theirs, condition = rules.collisions[at]
+    items: list[dict[str, Any]] = []
     for p in state.order:
         if p == who:
             continue
         has = fx.criminals(rules, state.players[p]) > 0
         if condition == "none" or (condition == "has_criminal") == has:
             items += [{"p": p, "e": e} for e in theirs]
-    state.queue[:0] = items + [{"p": who, "do": "reset"}]
+    state.queue[:0] = items
 
 
 def end_turn(state: State) -> None:

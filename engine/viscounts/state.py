@@ -114,6 +114,7 @@ class State(PlainState):
     queue: list[dict[str, Any]] = field(default_factory=list)
     """Effects waiting to be resolved, the next first: {player, effect} or {player, do}."""
     collision_at: int = 0
+    """The track space the last collision paid from: where the markers stood when step (iii) was reached."""
     pending: list[Decision] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     solo: Solo | None = None
