@@ -99,8 +99,9 @@ def simulation_results(project: Project, catalog: Catalog, engines: Mapping[str,
     """Every engine game's simulation results: reused while current, rerun (and saved) when stale."""
     from engine.registry import GAMES
 
+    # a build never replaces committed results with fewer games: it shows its smaller run, the file stays
     return current_results(GAMES if engines is None else engines, catalog, project.data, project.simulations,
-                           games=games, jobs=jobs, progress=progress)
+                           games=games, jobs=jobs, progress=progress, fewer="keep-file")
 
 
 def run_scenarios(project: Project, engines: Mapping[str, Any] | None) -> list[Any]:

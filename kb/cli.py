@@ -141,10 +141,12 @@ def serve_command(root: str | None, host: str, site_port: int, datasette_port: i
               help="Games per player count [default: $KB_SIMULATION_GAMES, else 10000]")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes [default: the CPUs]")
 @click.option("--stale", is_flag=True, help="Only the games whose results are missing or out of date")
+@click.option("--force", is_flag=True, help="Replace results that hold more games than this run plays")
 def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int | None, jobs: int | None,
-                     stale: bool) -> None:
+                     stale: bool, force: bool) -> None:
     """Play seeded random games of every engine game (or the GAMEs named) at each player count and write
-    their statistics to simulations/<game>.json, which kb build shows (commit the files)."""
+    their statistics to simulations/<game>.json, which kb build shows (commit the files). Results
+    holding more games than this run plays are kept, and the command stops, unless --force."""
     import time
 
     from engine.registry import GAMES
@@ -163,7 +165,8 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     try:
         found = current_results(chosen, catalog, project.data, project.simulations, games=count,
                                 jobs=jobs or os.cpu_count() or 1, rerun=not stale,
-                                progress=lambda line: click.echo(f"  {line}", err=True))
+                                progress=lambda line: click.echo(f"  {line}", err=True),
+                                fewer="replace" if force else "refuse")
     except SimulationError as exc:
         raise click.ClickException(str(exc)) from exc
     for game, results in sorted(found.items()):

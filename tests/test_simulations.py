@@ -157,7 +157,7 @@ def test_results_are_reused_while_current_and_rerun_when_stale(project, catalog,
 
 def test_a_rebuild_with_nothing_changed_plays_no_game(project, monkeypatch) -> None:
     catalog = REGISTRY.load(project.data)
-    current_results(GAMES, catalog, project.data, project.simulations, games=2, rerun=True)  # 2 games, current
+    current_results(GAMES, catalog, project.data, project.simulations, games=2, rerun=True, fewer="replace")  # 2 games, current
     stamps = {p.name: p.stat().st_mtime_ns for p in project.simulations.iterdir()}
 
     def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -173,6 +173,38 @@ def test_a_rebuild_with_nothing_changed_plays_no_game(project, monkeypatch) -> N
         assert "Random play is not strategic play" in html and "2 games at each player count" in html
         charts = list((project.site / game / simulated.CHARTS).glob("*.svg"))
         assert charts and all(f"{simulated.CHARTS}/{c.name}" in html for c in charts)
+
+
+def test_kb_simulate_refuses_to_replace_results_with_fewer_games_unless_forced(project) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    committed = project.simulations / f"{CHEAP}.json"
+    before = committed.read_bytes()
+    held = json.loads(before)["games"]
+    out = CliRunner().invoke(main, ["simulate", CHEAP, "--games", "3", "--jobs", "1", "--root", str(project.root)])
+    assert out.exit_code == 1 and "refusing to replace them with fewer" in out.output, out.output
+    assert f"{held:,} games" in out.output and "--force" in out.output
+    assert committed.read_bytes() == before, "a refused run changed the committed results"
+    out = CliRunner().invoke(main, ["simulate", CHEAP, "--games", "3", "--jobs", "1", "--force", "--root", str(project.root)])
+    assert out.exit_code == 0, out.output
+    assert f"replacing {CHEAP}.json ({held:,} games per player count) with 3" in out.output
+    assert json.loads(committed.read_text(encoding="utf-8"))["games"] == 3
+
+
+def test_a_build_never_replaces_committed_results_with_fewer_games(project, catalog) -> None:
+    from kb.build import simulation_results
+
+    committed = project.simulations / f"{CHEAP}.json"
+    before = committed.read_bytes()
+    cards = project.data / "duel-cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n# edited: the results are stale\n", encoding="utf-8")
+    said: list[str] = []
+    found = simulation_results(project, REGISTRY.load(project.data), {CHEAP: GAMES[CHEAP]}, 2, 1, said.append)
+    assert found[CHEAP].games == 2, "the build shows the run it made, not the stale file"
+    assert committed.read_bytes() == before, "a build replaced committed results with fewer games"
+    assert any("keeps its" in line for line in said), said
 
 
 def test_the_committed_results_are_current() -> None:

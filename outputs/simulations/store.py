@@ -156,29 +156,56 @@ def compute(factory: Callable[..., Any], game: str, catalog: Catalog, data_dir: 
 
 def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog, data_dir: Path, folder: Path,
                     games: int | None = None, jobs: int = 1, rerun: bool = False,
-                    progress: Callable[[str], None] | None = None) -> dict[str, Results]:
+                    progress: Callable[[str], None] | None = None, fewer: str = "refuse") -> dict[str, Results]:
     """Every engine game's results: its file when the key is current, else a fresh run written to the
     file (all of them with ``rerun``). Skipped: a game with no entries in the catalog, and an engine
-    that cannot be played out (one made for scenarios only, without ``progress``, ``check`` ...)."""
+    that cannot be played out (one made for scenarios only, without ``progress``, ``check`` ...).
+
+    A file holding more games per player count than this run would play is committed work that a
+    smaller run must not destroy: with ``fewer="refuse"`` (kb simulate) that is an error before any
+    game is played, with ``"keep-file"`` (a build) the run's results are used but the file is left as
+    it is, and only ``"replace"`` (kb simulate --force) overwrites it."""
+    planned = configured_games(games)
+    todo = {}
     found = {}
     for game, factory in sorted(engines.items()):
         if game not in catalog.games() or not playable(factory):
             continue
         path = results_path(folder, game)
-        stored = None if rerun else read_results(path)
-        if stored is not None and stored.key == key_of(inputs_of(factory, catalog, game, data_dir), stored.seed):
+        stored = _readable(path) if rerun else read_results(path)  # kb simulate replaces an unreadable file
+        if not rerun and stored is not None and stored.key == key_of(inputs_of(factory, catalog, game, data_dir), stored.seed):
             found[game] = stored
             continue
+        if stored is not None and stored.games > planned and fewer == "refuse":
+            raise SimulationError(f"{path.name} holds {stored.games:,} games per player count and this run would play "
+                                  f"{planned:,}: refusing to replace them with fewer (kb simulate --force replaces them)")
+        todo[game] = (factory, path, stored)
+    for game, (factory, path, stored) in todo.items():  # nothing is played before every refusal is known
         if progress:
             progress(f"{game}: {'rerunning' if rerun else 'no results' if stored is None else 'engine or catalog changed'}"
-                     f", playing {configured_games(games)} games per player count")
-        results = compute(factory, game, catalog, data_dir, configured_games(games), jobs, progress)
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(results.to_json(), encoding="utf-8")
-        tmp.replace(path)
+                     f", playing {planned} games per player count")
+        results = compute(factory, game, catalog, data_dir, planned, jobs, progress)
+        if stored is not None and stored.games > planned and fewer != "replace":
+            if progress:
+                progress(f"{game}: {path.name} keeps its {stored.games:,} games per player count (this run played "
+                         f"fewer); run kb simulate to bring it up to date")
+        else:
+            if progress and stored is not None:
+                progress(f"{game}: replacing {path.name} ({stored.games:,} games per player count) with {planned:,}")
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".json.tmp")
+            tmp.write_text(results.to_json(), encoding="utf-8")
+            tmp.replace(path)
         found[game] = results
-    return found
+    return dict(sorted(found.items()))
+
+
+def _readable(path: Path) -> Results | None:
+    """The results in the file, or None when there are none or they cannot be read (a rerun replaces them)."""
+    try:
+        return read_results(path)
+    except SimulationError:
+        return None
 
 
 def seat_count(players: int, tally: Mapping[str, Any]) -> int:
