@@ -64,31 +64,62 @@ def _tidy(state: State) -> None:
         del state.castle.tier3[who]
 
 
-def settle(rules: Rules, state: State) -> Decision | None:
-    """One step of settling the castle: the active player's threes first, then other players', then bumps.
-    Returns a decision when the player must choose (several sections, whose worker to bump)."""
-    castle = state.castle
-    order = state.order[state.turn:] + state.order[:state.turn]
-    # both set below the top tier (checked when the rules are read)
-    climb = {t: rules.tiers[t].climb_at or 0 for t in (1, 2)}
-    holds = {t: rules.tiers[t].holds or 0 for t in (1, 2)}
-    for who in order:
-        threes = [s for s, sec in enumerate(castle.tier1) if sec.get(who, 0) >= climb[1]]
-        if len(threes) == 1:
-            climb_tier1(rules, state, who, threes[0])
-            return None
-        if threes:
-            return Decision("climb", who, "viscounts.noble.repeat", {"sections": threes})
-        high = [s for s, sec in enumerate(castle.tier2) if sec.get(who, 0) >= climb[2]]
-        if high:
-            climb_tier2(rules, state, who, high[0])
-            return None
-    for tier, sections in ((1, castle.tier1), (2, castle.tier2)):
-        for s, sec in enumerate(sections):
-            if sum(sec.values()) > holds[tier]:
-                owners = sorted(sec)
-                if len(owners) == 1:
-                    bump(rules, state, tier, s, owners[0])
-                    return None
-                return Decision("bump", state.current, "viscounts.noble.bumps", {"tier": tier, "section": s, "owners": owners})
+def settle(rules: Rules, state: State, who: str) -> Decision | None:
+    """One step of settling the castle (viscounts.noble.other-turns). ``who`` is the player whose
+    placement, move or climb asked for it: their threes go on climbing first; then the overfull
+    sections are bumped, chosen by the active player; then the first player in turn order from the
+    active one who has threes climbs them, and the bumps follow again, until nothing is left. So the
+    active player's climbs and bumps are all done before another player's three moves at all.
+    Returns a decision when a player must choose (several sections, whose worker to bump)."""
+    if _has_threes(rules, state, who):
+        return _climb(rules, state, who)
+    crowded = _crowded(rules, state)
+    if crowded is not None:
+        return _bump(rules, state, *crowded)
+    for other in state.order[state.turn:] + state.order[:state.turn]:
+        if _has_threes(rules, state, other):
+            return _climb(rules, state, other)
     return None
+
+
+def _threes(rules: Rules, state: State, who: str, tier: int) -> list[int]:
+    """The sections of a tier (1 or 2) where ``who`` has enough workers to climb."""
+    at = rules.tiers[tier].climb_at or 0  # set below the top tier (checked when the rules are read)
+    sections = state.castle.tier1 if tier == 1 else state.castle.tier2
+    return [s for s, sec in enumerate(sections) if sec.get(who, 0) >= at]
+
+
+def _has_threes(rules: Rules, state: State, who: str) -> bool:
+    return bool(_threes(rules, state, who, 1) or _threes(rules, state, who, 2))
+
+
+def _climb(rules: Rules, state: State, who: str) -> Decision | None:
+    """One climb of ``who``'s, tier 1 before tier 2; a decision when several tier-1 sections hold threes."""
+    threes = _threes(rules, state, who, 1)
+    if len(threes) > 1:
+        return Decision("climb", who, "viscounts.noble.repeat", {"sections": threes})
+    if threes:
+        climb_tier1(rules, state, who, threes[0])
+    else:
+        climb_tier2(rules, state, who, _threes(rules, state, who, 2)[0])
+    return None
+
+
+def _crowded(rules: Rules, state: State) -> tuple[int, int] | None:
+    """The first section over its limit, tier 1 before tier 2, as (tier, section)."""
+    for tier, sections in ((1, state.castle.tier1), (2, state.castle.tier2)):
+        most = rules.tiers[tier].holds or 0  # set below the top tier (checked when the rules are read)
+        for s, sec in enumerate(sections):
+            if sum(sec.values()) > most:
+                return tier, s
+    return None
+
+
+def _bump(rules: Rules, state: State, tier: int, s: int) -> Decision | None:
+    """One bump there: done at once when the section holds one colour, else the active player chooses."""
+    section = (state.castle.tier1 if tier == 1 else state.castle.tier2)[s]
+    owners = sorted(section)
+    if len(owners) == 1:
+        bump(rules, state, tier, s, owners[0])
+        return None
+    return Decision("bump", state.current, "viscounts.noble.bumps", {"tier": tier, "section": s, "owners": owners})

@@ -98,7 +98,8 @@ def legal(state: State, rules: Rules, board: Board, d: Decision) -> list[Action]
     if kind == "flip":
         return [a("flip", w) for w in ("debt", "deed") if (p.debts if w == "debt" else p.deeds)]
     if kind in ("discard", "destroy"):
-        return many(kind, sorted(set(p.hand))) + ([a(kind, "top")] if p.deck else []) + [a("skip")]
+        # the top of the draw deck, or with an empty deck of the discard pile shuffled into one first
+        return many(kind, sorted(set(p.hand))) + ([a(kind, "top")] if p.deck or p.discard else []) + [a("skip")]
     if kind == "rearrange":
         cards = fx.board_cards(p)
         orders = sorted({o for o in permutations(cards) if list(o) != cards})
@@ -223,6 +224,8 @@ def apply(state: State, rules: Rules, board: Board, d: Decision, action: Action)
         if action.verb == "skip":
             return
         if args[0] == "top":
+            if not p.deck:  # viscounts.effects.discard, viscounts.effects.destroy: shuffle first
+                fx.shuffle(rules, state, who)
             state.pending.append(fx.chance_draw(state, who, kind))
         else:
             p.hand.remove(args[0])

@@ -38,7 +38,7 @@ def resolve(state: State, rules: Rules, board: Board, item: dict[str, Any]) -> D
     if "do" in item:
         do = item["do"]
         if do == "castle":
-            return castle.settle(rules, state)
+            return castle.settle(rules, state, who)
         if do == "after":
             fx.trigger(rules, state, who, item["when"])
         elif do == "reveal-townsfolk":
