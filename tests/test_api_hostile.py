@@ -22,7 +22,7 @@ from datasette.plugins import pm
 
 from kb.asgi import ResponseCache, make_app
 from kb.serve import datasette_app, datasette_process, site_server
-from outputs.database.checks import Target
+from outputs.database.checks import Target, target
 from outputs.database.guard import LANE_FULL, Lane
 from outputs.database.limits import FUNCTION_INPUT_MAX, RESULT_TOO_BIG, VALUE_MAX_BYTES, VALUE_TOO_BIG_MESSAGE
 from outputs.database.responses import INTERNAL_ERROR, Rewriter
@@ -54,9 +54,9 @@ async def test_every_connection_bounds_values_and_our_functions_bound_their_inpu
     assert await error_of(datasette, sql("select length(hex(randomblob(400000000)))")) == VALUE_TOO_BIG_MESSAGE
     # our functions take text up to FUNCTION_INPUT_MAX characters, and say so beyond
     for function in ("kb_fold", "kb_fts_query", "kb_search"):
-        fits = await datasette.client.get(sql(f"select length({function}(printf('%.{FUNCTION_INPUT_MAX}c', 'a'))) as n"))
+        fits = await datasette.client.get(sql(f"select length({function}(replace(hex(zeroblob({FUNCTION_INPUT_MAX // 2})), '0', 'a'))) as n"))
         assert fits.status_code == 200 and fits.json()[0]["n"] > 0, fits.text[:300]
-        too_long = sql(f"select {function}(printf('%.{FUNCTION_INPUT_MAX + 1}c', 'a'))")
+        too_long = sql(f"select {function}(replace(hex(zeroblob({FUNCTION_INPUT_MAX // 2 + 1})), '0', 'a'))")
         assert await error_of(datasette, too_long) == VALUE_TOO_BIG_MESSAGE
     # a canned query's parameter is checked before any SQL runs, by name
     long_q = "/kb/search.json?" + urlencode({"q": "a" * (FUNCTION_INPUT_MAX + 1)})
@@ -117,12 +117,51 @@ BAD_ARGUMENTS = [
     ("/kb/freshness.json?_shape=object", "_shape=object keys rows by their primary key"),
     ("/kb.json?_shape=array", "the database page has no rows to shape"),
     ("/kb/search.json?q=mill&limit=%C2%B2", "limit=²: search takes a whole number"),
+    # the same checks on names spelled with Datasette's tilde encoding, which it decodes before routing
+    ("/k~62/r~75les.json?_sort=nosuchcol", "no column 'nosuchcol'"),
+    ("/kb/~62uildings.json?prestige__gt=99999999999999999999", "not a number SQLite can compare"),
+    ("/k~62.json?_shape=array", "the database page has no rows to shape"),
 ]
 
 
 @pytest.mark.parametrize("path, message", BAD_ARGUMENTS)
 async def test_a_bad_argument_is_a_400_with_a_plain_message(datasette, path: str, message: str) -> None:
     assert message in await error_of(datasette, path)
+
+
+def test_requests_are_recognised_by_the_names_datasette_decodes() -> None:
+    tables = {"rules": ["id"], "buildings": ["id", "cost"]}
+
+    def of(raw: str) -> Target | None:
+        path, _, query = raw.partition("?")
+        return target({}, tables, {"path": path, "raw_path": path.encode("ascii"), "query_string": query.encode("ascii")})
+
+    assert of("/k~62.json?sql=select+1") == of("/kb.json?sql=select+1") == Target("sql", "kb", "json", [("sql", "select 1")])
+    assert of("/k~62/r~75les.json") == Target("table", "rules", "json", [])
+    assert of("/kb/buildings/caylus.building.lawyer.json") == Target("row", "buildings", "json", [])
+    assert of("/kb/buildings/caylus~2Ebuilding~2Elawyer.json") == Target("row", "buildings", "json", [])
+    assert of("/kb~2Ejson?sql=select+1") is None  # no such database: Datasette answers 404
+    assert of("/other.json?sql=select+1") is None
+
+
+async def test_printf_and_format_are_refused_wherever_sql_runs(datasette) -> None:
+    """printf('%.*c', 2147483647, 'x') builds its string inside one instruction, past every limit."""
+    slow = "printf('%.*c', 2147483647, 'x')"
+    for path in (sql(f"select length({slow})"), "/k~62.json?" + urlencode({"sql": f"select {slow}"}),
+                 "/kb/buildings.json?" + urlencode({"_where": f"length({slow}) > 0"}), sql("select format('%s', 1)")):
+        assert "not authorized to use function" in await error_of(datasette, path)
+
+
+async def test_debug_and_server_pages_are_not_served(datasette) -> None:
+    for page in ("/-/versions.json", "/-/plugins", "/-/settings.json", "/-/allow-debug", "/-/config.json", "/-/actor.json"):
+        assert (await datasette.client.get(page)).status_code == 404, page
+    assert (await datasette.client.get("/-/metadata.json")).status_code == 200
+
+
+async def test_a_row_fetched_by_its_dotted_id_returns_its_columns_as_json(datasette) -> None:
+    dotted = (await datasette.client.get("/kb/buildings/caylus.building.lawyer.json?_shape=array")).json()
+    encoded = (await datasette.client.get("/kb/buildings/caylus~2Ebuilding~2Elawyer.json?_shape=array")).json()
+    assert dotted == encoded and isinstance(dotted[0]["sources"], list)
 
 
 async def test_csv_and_html_requests_get_their_400_as_text_and_a_page(datasette) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from datasette.filters import Filters
+from datasette.utils import tilde_decode
 
 from outputs.database.limits import FUNCTION_INPUT_MAX
 from outputs.database.metadata import DATABASE, PLUGIN
@@ -61,22 +62,33 @@ class Target:
 def target(config: dict[str, Any], tables: dict[str, list[str]], scope: dict[str, Any]) -> Target | None:
     """What of our database a request is for (``tables``: table -> columns): a table, row, canned query,
     arbitrary SQL or the database's page; None for anything else (other pages, downloads)."""
-    parts = scope.get("path", "").strip("/").split("/")
-    name, dot, extension = parts[-1].partition(".")
-    if len(parts) not in (1, 2, 3) or (parts[0] if len(parts) > 1 else name) != DATABASE:
+    parts = routed_path(scope).strip("/").split("/")
+    # the format follows the last raw dot of a row's key (keys hold dots: caylus.building.lawyer.json)
+    # and the first of a database or table name (which cannot hold one); "~2E" is a dot of the name
+    name, dot, extension = parts[-1].rpartition(".") if len(parts) == 3 and "." in parts[-1] else parts[-1].partition(".")
+    parts, name = [tilde_decode(p) for p in parts[:-1]], tilde_decode(name)
+    if len(parts) not in (0, 1, 2) or (parts[0] if parts else name) != DATABASE:
         return None
     if dot and extension not in ("json", "csv"):
         return None
     args = parse_qsl(scope.get("query_string", b"").decode("utf-8", "replace"), keep_blank_values=True)
-    if len(parts) == 1:
+    if not parts:
         return Target("sql" if any(k == "sql" for k, _ in args) else "database", DATABASE, extension, args)
-    if len(parts) == 3:
+    if len(parts) == 2:
         return Target("row", parts[1], extension, args)
     if name in config.get("queries", {}):  # a canned query hides a table of the same name, as in Datasette
         return Target("query", name, extension, args)
     if name in tables:
         return Target("table", name, extension, args)
     return None
+
+
+def routed_path(scope: dict[str, Any]) -> str:
+    """The path as Datasette routes it: the raw path, percent escapes and all, without the query.
+    Datasette then tilde-decodes each name (``/k~62/r~75les.json`` is the table rules of kb), so the
+    checks read the names decoded the same way, or a tilde-encoded path would pass them by."""
+    raw = scope.get("raw_path")
+    return (raw.decode("latin-1") if raw else scope.get("path", "")).partition("?")[0]
 
 
 @functools.lru_cache(maxsize=8)

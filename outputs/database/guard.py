@@ -12,8 +12,9 @@
   kb_search row after row held the lock half the time, and the other clients' throughput halved.
 - The API is read-only: a method other than GET, HEAD or OPTIONS gets 405 (Datasette has no use
   for a POST to a canned query of an immutable database, and answered it with a 500).
-- Datasette's pages about the server itself that name its folders (``/-/databases`` gives the
-  database's absolute path, ``/-/threads`` the interpreter's) are not served.
+- Datasette's pages about the server itself (``/-/databases`` gives the database's absolute path,
+  ``/-/threads`` the interpreter's, ``/-/versions`` and ``/-/plugins`` what runs) and its debug
+  pages are not served.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ ARBITRARY_SQL_TIME_LIMIT_MS = 500
 ARBITRARY_SQL_SHARE = 0.25
 ARBITRARY_SQL_BURST_S = 2.0  # four queries at the time limit before the share applies
 METHODS = ("GET", "HEAD", "OPTIONS")
-HIDDEN_PAGES = ("/-/databases", "/-/threads")
+# pages about the server (its folders, threads, versions, plugins, settings) and Datasette's debug pages
+HIDDEN_PAGES = ("/-/databases", "/-/threads", "/-/versions", "/-/plugins", "/-/settings", "/-/config", "/-/allow-debug",
+                "/-/permissions", "/-/patterns", "/-/messages", "/-/actor", "/-/auth-token")
 LANE_FULL = (f"arbitrary SQL is rationed: {ARBITRARY_SQL_LANE} query at a time, for at most "
              f"{ARBITRARY_SQL_SHARE:.0%} of the time; try again in {{seconds}} s (canned queries, tables and rows do "
              "not wait for it)")

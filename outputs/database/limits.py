@@ -13,7 +13,12 @@ ours on a huge argument runs past it. Hence, on every connection:
   the largest, is about 1 MB), counted as they are fetched, so a thousand rows of large values are
   refused before they are held in memory;
 - ``pragma_database_list()`` reads the file as NULL: the database's absolute path says where the
-  server keeps its files, which is nobody's business.
+  server keeps its files, which is nobody's business;
+- ``printf()`` and ``format()`` are refused: a width or precision taken from an argument
+  (``printf('%.*c', 2147483647, 'x')``) builds the whole string inside one instruction, seconds
+  past any time limit, before the length limit applies. The same holds, on a smaller scale, for
+  searching a long text for another (``instr``, ``replace``), whose time grows with the product of
+  their lengths: that is what bounds :data:`VALUE_MAX_BYTES` well below a megabyte.
 """
 
 from __future__ import annotations
@@ -22,12 +27,13 @@ import sqlite3
 import weakref
 from typing import Any, Callable
 
-VALUE_MAX_BYTES = 1_000_000
+VALUE_MAX_BYTES = 100_000
 FUNCTION_INPUT_MAX = 500
 RESULT_MAX_BYTES = 2_000_000
 
 VALUE_TOO_BIG = "string or blob too big"  # SQLite's own words, in the error the client gets
 RESULT_TOO_BIG = f"the result is larger than {RESULT_MAX_BYTES:,} bytes; ask for fewer rows or smaller values"
+REFUSED_FUNCTIONS = ("printf", "format")
 VALUE_TOO_BIG_MESSAGE = (f"a value is too long: text and blobs are at most {VALUE_MAX_BYTES:,} bytes, and kb_fold, "
                          f"kb_fts_query and kb_search take at most {FUNCTION_INPUT_MAX} characters")
 
@@ -62,6 +68,8 @@ def _budgeted(make_row: Callable[[sqlite3.Cursor, tuple[Any, ...]], Any], budget
 
 
 def _hide_file_paths(action: int, table: str | None, column: str | None, database: str | None, trigger: str | None) -> int:
+    if action == sqlite3.SQLITE_FUNCTION and (column or "").lower() in REFUSED_FUNCTIONS:  # column: the function
+        return sqlite3.SQLITE_DENY
     # names as the query spells them: "PRAGMA_DATABASE_LIST" is the same table
     if action == sqlite3.SQLITE_READ and (table or "").lower() == "pragma_database_list" and (column or "").lower() == "file":
         return sqlite3.SQLITE_IGNORE  # the column reads as NULL
