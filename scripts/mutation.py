@@ -16,9 +16,10 @@ Two kinds of fault, each judged by ``kb check`` on the game's own scenarios (``s
   and names) moved by one, ``--catalog N`` of them per game, seeded likewise.
 
 A fault is *killed* when ``kb check`` fails with it (a scenario fails, the engine raises, or the
-check runs past ``--timeout`` seconds), and *survives* when every scenario still passes. Survivors
-that cannot change play are listed with the reason in ``scripts/mutation_equivalent.yaml`` and left
-out of the score: score = killed / (judged - equivalent).
+check runs past ``--timeout`` seconds), and *survives* when every scenario still passes. Code that
+cannot change play (the invariant checks, the random player's weights) and single survivors that
+cannot are listed with the reason in ``scripts/mutation_equivalent/<game>.yaml`` and left out of
+the score: score = killed / (judged - equivalent), where "judged" leaves out what is not play.
 
 The working tree is never touched: each job mutates its own copy of the project in a temporary
 folder, removed at the end (also on Ctrl-C). It is a benchmark, not part of the test suite.
@@ -47,7 +48,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("caylus", "duel", "maharaja", "viscounts")
 COPIED = ("catalog", "data", "engine", "games", "kb", "outputs", "scenarios", "schemas", "pyproject.toml")
-EQUIVALENT_FILE = ROOT / "scripts" / "mutation_equivalent.yaml"
+EQUIVALENT_DIR = ROOT / "scripts" / "mutation_equivalent"  # one file per engine
 # numbers under these keys are not read by any engine: where a fact comes from, and how sure we are
 # kinds whose entries are prose for players (rules, worked examples, glossary ...), not read by an engine
 NOT_READ = {"rules", "examples", "terms", "discrepancies", "rulings", "sources", "games"}
@@ -291,13 +292,15 @@ def serve() -> None:
 
 
 def judged_elsewhere() -> dict[str, list[dict[str, str]]]:
-    """What ``scripts/mutation_equivalent.yaml`` says: ``not_play`` (files or functions that do not
-    change play, such as the invariant checks and the random player's sense of progress) and
+    """What ``scripts/mutation_equivalent/<game>.yaml`` say: ``not_play`` (files or functions that do
+    not change play, such as the invariant checks and the random player's sense of progress) and
     ``equivalent`` (single mutants that cannot change play), each with the reason."""
-    if not EQUIVALENT_FILE.is_file():
-        return {}
-    data = yaml.safe_load(EQUIVALENT_FILE.read_text(encoding="utf-8")) or {}
-    return {key: list(data.get(key) or []) for key in ("not_play", "equivalent")}
+    found: dict[str, list[dict[str, str]]] = {"not_play": [], "equivalent": []}
+    for path in sorted(EQUIVALENT_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for key in found:
+            found[key] += list(data.get(key) or [])
+    return found
 
 
 def classify(fault: Fault, known: dict[str, list[dict[str, str]]]) -> str | None:
