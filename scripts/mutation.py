@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """Benchmark: how many planted faults the scenarios catch, per engine (prints figures, asserts nothing).
 
-    .venv/bin/pip install -c requirements.lock -e '.[mutation]'      # once: cosmic-ray
     .venv/bin/python scripts/mutation.py [GAME ...] [--sample 300] [--seed 1] [--jobs 2]
                                          [--catalog 60] [--survivors] [--json FILE]
 
@@ -434,7 +433,7 @@ def main() -> None:
     try:
         import cosmic_ray  # noqa: F401
     except ImportError:
-        sys.exit("cosmic-ray is missing: .venv/bin/pip install -c requirements.lock -e '.[mutation]'")
+        sys.exit("cosmic-ray is missing: sh scripts/setup-env.sh test installs it")
     started = time.perf_counter()
     try:
         faults = run(list(args.games) or list(GAMES), args)
