@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -378,9 +378,10 @@ def report(faults: list[Fault], show_survivors: bool) -> None:
     """A line per game and kind; survivors judged afresh against the equivalence file as it is now
     (so a saved run can be read again after a survivor was recorded as equivalent)."""
     known = judged_elsewhere()
+    faults = [replace(f) for f in faults]  # the outcomes as judged stay as they are (for --json)
     for f in faults:
-        if f.outcome in ("survived", "equivalent", "not-play") and f.kind == "code":
-            f.outcome = classify(f, known) or ("survived" if f.outcome != "not-play" else "unjudged")
+        if f.outcome in ("survived", "equivalent", "not-play", "unjudged"):
+            f.outcome = classify(f, known) or ("survived" if f.outcome in ("survived", "equivalent") else "unjudged")
     outcomes = ("killed", "timeout", "survived", "equivalent", "not-play")
     print(f"\n{'game':10} {'kind':8} {'sampled':>7} {'not play':>8} {'judged':>6} {'killed':>6} {'timeout':>7} "
           f"{'survived':>8} {'equiv':>5} {'score':>7}")
