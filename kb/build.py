@@ -167,7 +167,7 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         stages.done("database and Datasette metadata")
         docs = out / "docs"
-        shutil.copytree(project.docs, docs)
+        copy_docs(project.docs, docs)
         try:
             pages, nav = write_pages(catalog, registry, docs, datasette_url, results, simulations)
         except LayoutError as exc:
@@ -193,6 +193,30 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         raise
     shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(entries=len(catalog.entries), rows=rows, pages=len(pages), seconds=time.perf_counter() - started)
+
+
+def copy_docs(source: Path, target: Path) -> None:
+    """The hand-written pages into the build; a link is followed only to a file inside ``source``: a
+    link out of it (``docs/env.txt -> /proc/self/environ``) would publish whatever it points at, and
+    anything but a regular file or folder (a FIFO, a device) would hang or fill the build."""
+    root = source.resolve()
+    for folder, names, files in os.walk(source):
+        here = Path(folder)
+        (target / here.relative_to(source)).mkdir(parents=True, exist_ok=True)
+        for name in [*names, *files]:
+            path = here / name
+            shown = f"docs/{path.relative_to(source).as_posix()}"
+            real = path.resolve()
+            if path.is_symlink() and not real.is_relative_to(root):
+                raise BuildError(f"{shown}: a link to {os.readlink(path)}, outside the docs folder; it is not "
+                                 "published (put the file itself in docs/)")
+            if name in names:
+                if path.is_symlink():  # a folder linked from inside docs/: walked where it really is
+                    raise BuildError(f"{shown}: a link to a folder; put the folder itself in docs/")
+                continue
+            if not real.is_file():
+                raise BuildError(f"{shown}: not a regular file (a FIFO, a device or a broken link); remove it")
+            shutil.copyfile(real, target / path.relative_to(source))
 
 
 def write_search_syntax(catalog: Catalog, registry: Registry, db: Path, target: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import statistics
 from pathlib import Path
@@ -123,3 +124,23 @@ def test_play_takes_a_board_and_variants_and_refuses_unknown_options() -> None:
     assert bad.exit_code == 1 and "no board 'maharaja.board.nowhere'" in bad.output
     odd = CliRunner().invoke(main, ["play", "maharaja", "--games", "1", "--option", "colour"])
     assert odd.exit_code != 0 and "is not NAME=VALUE" in odd.output
+
+
+def test_the_docs_are_copied_without_following_a_link_out_of_them(tmp_path: Path) -> None:
+    from kb.build import BuildError, copy_docs
+
+    docs = tmp_path / "docs"
+    (docs / "game").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "game" / "same.md").symlink_to("../index.md")  # a link inside docs/ is followed
+    copy_docs(docs, tmp_path / "out")
+    assert (tmp_path / "out" / "game" / "same.md").read_text(encoding="utf-8") == "# Home\n"
+    assert not (tmp_path / "out" / "game" / "same.md").is_symlink()
+
+    (docs / "env.txt").symlink_to("/proc/self/environ")
+    with pytest.raises(BuildError, match=r"docs/env.txt: a link to /proc/self/environ, outside the docs folder"):
+        copy_docs(docs, tmp_path / "out2")
+    (docs / "env.txt").unlink()
+    os.mkfifo(docs / "pipe.md")
+    with pytest.raises(BuildError, match=r"docs/pipe.md: not a regular file"):
+        copy_docs(docs, tmp_path / "out3")
