@@ -53,9 +53,13 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
 # What PyYAML refuses ("special characters"), plus what it counts as a line break where an editor
 # or `sed -n` does not: NEL (U+0085), LS (U+2028), PS (U+2029) and a carriage return on its own.
-_REFUSED_IN_FILE = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]|\r(?!\n)")
+# Also the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they
+# make text read in another order than it is stored (a name shown reversed, a comment hiding code).
+_REFUSED_IN_FILE = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]|\r(?!\n)"
+                              "|[\u202a-\u202e\u2066-\u2069]")
+_BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 # In a value (after escapes like "\0" or "\ud800" are read): control characters and lone surrogates.
-_REFUSED_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_REFUSED_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _INT_TAG = "tag:yaml.org,2002:int"
 # Plain values YAML reads as numbers or dates; a few that match the pattern are not ones (0x_, 2024-13-45).
 _CONVERTED = {_INT_TAG: "an integer", "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
@@ -220,6 +224,9 @@ def _read_text(path: Path, display: str) -> tuple[str | None, Problem | None]:
         if char in "\u0085\u2028\u2029\r":
             return refused(line, col, f"{describe(char)}: YAML reads it as a line break where editors do not, so "
                                       "every later line number would be off; use a plain line break or a space")
+        if char in _BIDI_CONTROLS:
+            return refused(line, col, f"{describe(char)}: a bidirectional control makes text read in another order "
+                                      "than it is stored; remove it")
         return refused(line, col, f"{describe(char)} is not allowed in a YAML file")
     return text, None
 

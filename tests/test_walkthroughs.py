@@ -253,3 +253,15 @@ def test_the_grammar_helpers() -> None:
         "buy 1 wood or 2 wool at the market, or sell 2 wool"
     assert alternatives(["build a sawmill (wood)", "build a quarry (wood)"]) == "build a sawmill (wood) or a quarry (wood)"
     assert alternatives(["use the card in cell 2", "use the card in cell 3"]) == "use the card in cell 2 or 3"
+
+
+@pytest.mark.parametrize("note", ["[y](javascript:alert(1))", "[y][x]\n\n[x]: javascript:alert(1)", "![i](javascript:x)",
+                                  "<a href='javascript:alert(1)'>y</a>", "<script>alert(1)</script>"])
+def test_catalog_text_can_form_no_link_image_or_markup(note: str) -> None:
+    """A note or a name holding Markdown link syntax or HTML is shown as the characters it holds."""
+    import markdown
+
+    from outputs.pages.markdown import text
+
+    html = markdown.markdown(text(note))
+    assert "<a" not in html and "<img" not in html and "<script" not in html, html

@@ -11,8 +11,10 @@ class Linked(str):
 
 
 def text(value: object) -> str:
-    """Catalog text made safe for Markdown: HTML escaped, so a name can never inject markup."""
-    return html.escape(str(value), quote=False)
+    """Catalog text made safe for Markdown: HTML escaped, so a name can never inject markup, and its
+    square brackets written as entities, so that no Markdown link (``[y](javascript:...)``) or
+    image can be formed from it."""
+    return html.escape(str(value), quote=False).replace("[", "&#91;").replace("]", "&#93;")
 
 
 def cell(value: object) -> str:
