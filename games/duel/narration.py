@@ -255,6 +255,10 @@ class DuelNarration(Narration):
             return f"It is {path} {value}."
         if path == "power":
             return sentence(f"{self.player(value)} holds the power")
+        if path == "used":
+            cells = listing([str(c) for c in value])
+            return (f"The card in cell {cells} has been used this turn." if len(value) == 1 else
+                    f"The cards in cells {cells} have been used this turn." if value else "No card has been used this turn.")
         if path == "order":
             return sentence(f"{self.player(value[0])} acts first this round, then {self.players(value[1:])}")
         if path == "stack":

@@ -141,6 +141,9 @@ class ViscountsNarration(Narration):
         if key in ("discard", "hand", "board"):
             names = listing([self.card(c) for c in value if c]) or "nothing"
             return f"{who}'s {'discard pile' if key == 'discard' else key} holds {names}."
+        if key == "deck":  # a deck is face down, but a scenario may fix its order: top card first
+            names = listing([self.card(c) for c in value if c])
+            return f"{who}'s draw deck holds, from the top, {names}." if names else f"{who}'s draw deck is empty."
         if key == "manuscripts":
             return f"{who} has transcribed " + (listing([self.manuscript(m) for m in value]) or "no manuscript") + "."
         if key.startswith("built"):
@@ -193,6 +196,8 @@ class ViscountsNarration(Narration):
             return f"Round {value} is the last." if value else "No end card has been revealed."
         if path == "round":
             return f"It is round {value}."
+        if path == "collision_at":
+            return f"The collision pays the rewards of space {value} of the collision track."
         if path == "leader":
             return f"{self.player(str(value))} holds the castle leader card." if value else "Nobody holds the castle leader card."
         raise Unworded(path)
