@@ -22,6 +22,7 @@ DECISIONS = {
     "choose": "choose one reward", "climb": "choose the section whose worker climbs first",
     "bump": "choose whose worker is bumped", "shift": "move a castle worker sideways or not",
     "section": "choose a castle section", "free-manuscript": "take a manuscript free",
+    "scheme": "turn up the Monk's next scheme card", "future": "give the Monk its next future scheme card",
 }
 COUNTS = {"silver": ("silver", "silver"), "ink": ("ink well", "ink wells"), "gold": ("gold", "gold"),
           "stone": ("stone", "stone"), "debts": ("unpaid debt", "unpaid debts"), "paid": ("paid debt", "paid debts"),
@@ -148,9 +149,15 @@ class ViscountsNarration(Narration):
             return f"{who} has transcribed " + (listing([self.manuscript(m) for m in value]) or "no manuscript") + "."
         if key.startswith("built"):
             return f"{who} has built {value} of that building."
+        if key == "deck":
+            return f"{who}'s draw deck " + self.held(value) + "."
+        if key == "player_card":
+            return f"{who} holds player card {value}."
         raise Unworded(f"players.{player}.{key}")
 
     def fact(self, path: str, value: Any) -> str:
+        if path == "castle.rotation":
+            return f"The castle is turned by {value} wedges."
         if path.startswith("castle."):
             parts = path.split(".")
             if len(parts) == 4:
@@ -181,6 +188,35 @@ class ViscountsNarration(Narration):
             return f"The Monk's {pile}: " + (listing([_scheme(str(c)) for c in value if c]) or "none") + "."
         if path == "removed":
             return "Out of the game: " + listing([self.card(c) for c in value]) + "."
+        return self.setup_fact(path, value)
+
+    def held(self, value: Any) -> str:
+        """What a pile holds (``holds the Abbot and the Thief``), or with includes and excludes, some of it."""
+        if isinstance(value, dict):
+            said = [f"holds {listing([self.card(c) for c in value.get('includes', [])])}" if value.get("includes") else "",
+                    f"does not hold {listing([self.card(c) for c in value.get('excludes', [])])}" if value.get("excludes") else ""]
+            return " and ".join(s for s in said if s) or "holds anything"
+        return "holds " + (listing([self.card(c) for c in value]) or "nothing")
+
+    def setup_fact(self, path: str, value: Any) -> str:
+        """The townsfolk decks and manuscript piles, the pairs laid out at setup, the box, what an action cost."""
+        head, _, index = path.partition(".")
+        if head in ("townsfolk", "manuscripts") and index.isdigit():
+            where = f"{'Townsfolk deck' if head == 'townsfolk' else 'Manuscript pile'} {int(index) + 1}"
+            if not value:
+                return f"{where} shows nothing on top."
+            return f"{where} shows {self.card(value) if head == 'townsfolk' else self.manuscript(value)} on top."
+        if head in ("townsfolk_left", "manuscripts_left") and index.isdigit():
+            things, where = ("townsfolk cards", "townsfolk deck") if head == "townsfolk_left" else ("manuscripts", "manuscript pile")
+            return f"{value} {things} lie hidden under the top of {where} {int(index) + 1}."
+        if path == "pairs":
+            laid = listing([f"player card {n} with {self.card(h).removeprefix('the ')}" for n, h in value])
+            return f"Laid out: {laid}." if laid else "No player card is left laid out."
+        if path == "box":
+            return "The box " + self.held(value) + "."
+        if path == "action.spent":
+            paid = listing([f"{n} {COUNTS[k][0] if n == 1 else COUNTS[k][1]}" for k, n in value.items()])
+            return f"The action cost {paid}." if paid else "The action cost nothing."
         return self.end_fact(path, value)
 
     def end_fact(self, path: str, value: Any) -> str:
