@@ -142,9 +142,6 @@ class ViscountsNarration(Narration):
         if key in ("discard", "hand", "board"):
             names = listing([self.card(c) for c in value if c]) or "nothing"
             return f"{who}'s {'discard pile' if key == 'discard' else key} holds {names}."
-        if key == "deck":  # a deck is face down, but a scenario may fix its order: top card first
-            names = listing([self.card(c) for c in value if c])
-            return f"{who}'s draw deck holds, from the top, {names}." if names else f"{who}'s draw deck is empty."
         if key == "manuscripts":
             return f"{who} has transcribed " + (listing([self.manuscript(m) for m in value]) or "no manuscript") + "."
         if key.startswith("built"):
