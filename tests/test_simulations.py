@@ -268,7 +268,8 @@ def test_kb_simulate_refuses_an_unknown_game_and_a_bad_count(project) -> None:
 
 def test_kb_simulate_writes_the_results_a_build_reuses(project) -> None:
     kb = str(Path(sys.executable).parent / "kb")
-    done = subprocess.run([kb, "simulate", "--root", str(project.root), CHEAP, "--games", "3", "--jobs", "1"],
+    done = subprocess.run([kb, "simulate", "--root", str(project.root), CHEAP, "--games", "3", "--jobs", "1",
+                           "--force"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert f"{CHEAP}: 3 games at each of 2 players" in done.stdout
