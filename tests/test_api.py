@@ -112,15 +112,20 @@ def test_downloads_exist_and_the_json_export_validates_against_the_schemas(built
 async def test_read_only_time_limited_row_limited_cors_and_no_robots(datasette) -> None:
     write = await datasette.client.post("/kb/buildings/-/insert", json={"row": {"id": "x"}})
     assert write.status_code in (403, 404, 405)
+    # a first request outside the arbitrary-SQL lane: a fresh Datasette's start-up (schemas, table
+    # counts) is then not charged to the lane's share of the time
+    assert (await datasette.client.get("/kb/buildings.json?_size=1")).status_code == 200
     update = await datasette.client.get("/kb.json?sql=update+buildings+set+prestige+%3D+0")
     assert update.status_code == 400
+    # the large result before the slow query: the slow one spends the arbitrary-SQL lane's time, and a
+    # query right after it may be told to wait (tests/test_api_hostile.py tests the lane)
+    many = (await datasette.client.get("/kb.json?sql=select+*+from+name_forms+join+entities")).json()
+    assert many["truncated"] is True and len(many["rows"]) == 1000, many
     slow = await datasette.client.get(
         "/kb.json?sql=with+recursive+c(x)+as+(select+1+union+all+select+x%2B1+from+c)+select+count(*)+from+c")
     assert slow.status_code == 400
     # words, not Datasette's HTML; arbitrary SQL has a tighter limit than the canned queries' 1000 ms
     assert slow.json()["error"] == f"SQL query took too long: the time limit is {ARBITRARY_SQL_TIME_LIMIT_MS} ms"
-    many = (await datasette.client.get("/kb.json?sql=select+*+from+name_forms+join+entities")).json()
-    assert many["truncated"] is True and len(many["rows"]) == 1000
     cors = await datasette.client.get("/kb/buildings.json")
     assert cors.headers.get("access-control-allow-origin") == "*"
     robots = await datasette.client.get("/robots.txt")
