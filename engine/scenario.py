@@ -106,6 +106,14 @@ def lookup(data: Any, path: str) -> Any:
     return node
 
 
+def lookup_or_none(data: Any, path: str) -> Any:
+    """The value at ``path``, or None where there is none (what a missing path compares as)."""
+    try:
+        return lookup(data, path)
+    except KeyError:
+        return None
+
+
 def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
     if isinstance(data, dict) and data:
         out: dict[str, Any] = {}
@@ -127,10 +135,7 @@ def check_expectations(expected: Mapping[str, Any], actual: dict[str, Any]) -> I
     A value ``{includes: [...], excludes: [...]}`` checks membership in a list.
     """
     for path, want in expected.items():
-        try:
-            got = lookup(actual, str(path))
-        except KeyError:
-            got = None
+        got = lookup_or_none(actual, str(path))
         if isinstance(want, dict) and set(want) <= {"includes", "excludes"} and want:
             listed = got or []
             missing = [x for x in want.get("includes", []) if x not in listed]
@@ -195,13 +200,6 @@ def judge(scenario: Scenario, at: tuple[str | int, ...], label: str, spec: Mappi
                           f"expected unchanged, but it does not hold {moment}", want, got)
 
 
-def lookup_or_none(data: Any, path: str) -> Any:
-    try:
-        return lookup(data, path)
-    except KeyError:
-        return None
-
-
 def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
     raw = scenario.raw
     result = Result(scenario.id, raw["game"], scenario.file, scenario.line(), raw.get("title", ""), raw=raw)
@@ -248,10 +246,7 @@ def run(scenario: Scenario, engines: Mapping[str, Any] = GAMES) -> Result:
     result.to_move = final["to_move"]
     result.failures.extend(judge(scenario, (), "at the end", raw, result.start, final, SCENARIO_MOMENTS))
     for path, claimed in (raw.get("claims") or {}).items():
-        try:
-            got = lookup(final, str(path))
-        except KeyError:
-            got = None
+        got = lookup_or_none(final, str(path))
         result.verdicts[str(path)] = (claimed, got)
         if got == claimed:
             result.failures.append(Failure(scenario.line("claims", path), path,

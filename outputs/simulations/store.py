@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from catalog import Catalog
 from engine.playout import Engine
@@ -154,9 +154,13 @@ def compute(factory: Callable[..., Any], game: str, catalog: Catalog, data_dir: 
     return Results(game=game, key=key_of(inputs), games=games, seed=SEED, counts=counts, inputs=inputs)
 
 
+Fewer = Literal["refuse", "keep-file", "replace"]
+"""What a run does to a results file holding more games than it plays (see current_results)."""
+
+
 def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog, data_dir: Path, folder: Path,
                     games: int | None = None, jobs: int = 1, rerun: bool = False,
-                    progress: Callable[[str], None] | None = None, fewer: str = "refuse") -> dict[str, Results]:
+                    progress: Callable[[str], None] | None = None, fewer: Fewer = "refuse") -> dict[str, Results]:
     """Every engine game's results: its file when the key is current, else a fresh run written to the
     file (all of them with ``rerun``). Skipped: a game with no entries in the catalog, and an engine
     that cannot be played out (one made for scenarios only, without ``progress``, ``check`` ...).
