@@ -325,7 +325,7 @@ def canonical(state: State, rules: Rules, action: Action) -> Action:
     target = action.args[0]
     if "@" in target or target == CASTLE or target in state.specials:
         return action
-    if target.isdigit():
+    if target.isascii() and target.isdigit():
         index = int(target) - 1
         if not 0 <= index < len(state.road) or state.road[index].building is None:
             raise ActionSyntaxError(f"road space {target} has no building")

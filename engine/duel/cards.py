@@ -31,7 +31,7 @@ def _text(value: Any) -> str:
 def _value(text: str) -> Any:
     if text in ("true", "false"):
         return text == "true"
-    return int(text) if text.lstrip("-").isdigit() else text
+    return int(text) if text.lstrip("-").isascii() and text.lstrip("-").isdigit() else text
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,7 @@ def why_illegal(game: Duel, state: State, d: Decision, action: Action) -> tuple[
     if d.kind == "turn" and action.verb == "use" and me is not None and me.built is not None:
         return "duel.cards.execution", f"{d.player} has started building this turn; cards are used before building"
     if d.kind == "turn" and action.verb == "use" and action.args:
-        cell = int(action.args[0]) if action.args[0].isdigit() else 0
+        cell = int(action.args[0]) if action.args[0].isascii() and action.args[0].isdigit() else 0
         if cell in state.used:
             return "duel.cards.execution", f"the card in cell {cell} has been used this turn"
         if cell not in state.marks.get(d.player, []):

@@ -53,7 +53,7 @@ class CaylusNarration(Narration):
 
     def target(self, text: str) -> str:
         """A placement target: ``castle``, a special building, ``quarry-wood@9``, ``quarry-wood`` or ``9``."""
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             return f"the building on road space {text}"
         slug, _, space = text.partition("@")
         return f"{self.building(slug)} on space {space}" if space else self.building(slug)

@@ -48,7 +48,7 @@ class ViscountsNarration(Narration):
 
     def space(self, slug: str) -> str:
         path = {"o": "outer", "i": "inner"}.get(slug[:1])
-        if path is None or not slug[1:].isdigit():
+        if path is None or not (slug[1:].isascii() and slug[1:].isdigit()):
             raise Unworded(f"space {slug}")
         return f"{path} space {slug[1:]}"
 
@@ -198,12 +198,12 @@ class ViscountsNarration(Narration):
     def setup_fact(self, path: str, value: Any) -> str:
         """The townsfolk decks and manuscript piles, the pairs laid out at setup, the box, what an action cost."""
         head, _, index = path.partition(".")
-        if head in ("townsfolk", "manuscripts") and index.isdigit():
+        if head in ("townsfolk", "manuscripts") and index.isascii() and index.isdigit():
             where = f"{'Townsfolk deck' if head == 'townsfolk' else 'Manuscript pile'} {int(index) + 1}"
             if not value:
                 return f"{where} shows nothing on top."
             return f"{where} shows {self.card(value) if head == 'townsfolk' else self.manuscript(value)} on top."
-        if head in ("townsfolk_left", "manuscripts_left") and index.isdigit():
+        if head in ("townsfolk_left", "manuscripts_left") and index.isascii() and index.isdigit():
             things, where = ("townsfolk cards", "townsfolk deck") if head == "townsfolk_left" else ("manuscripts", "manuscript pile")
             return f"{value} {things} lie hidden under the top of {where} {int(index) + 1}."
         if path == "pairs":
