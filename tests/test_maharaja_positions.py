@@ -50,6 +50,8 @@ REFUSED: dict[str, tuple[dict[str, Any], tuple[str, ...], str]] = {
                                   ("advanced-1",), "auction.bidders: 'red' is not a player still without a character"),
     "a high bid without its bidder": ({**NOBODY_DEALT, "auction": {"bidders": ["red", "blue"], "high": 2, "next": 0}},
                                       ("advanced-1",), "auction: a high bid and its bidder (leader) go together"),
+    "a palace of no colour": ({"cities": {"a": {"inner": ""}}}, (), "cities.a: a palace of '', neither a player nor an absent colour"),
+    "pending decisions given": ({"pending": ["red"]}, (), "pending: the decisions waiting are worked out from the position"),
     "a round past any game": ({"round": 1001}, (), "round: 1001 is not a round of a game"),
     "negative chits": ({"players": {"red": {"chits": -1}}, "chits_bank": 8}, ("advanced-1",), "players.red.chits: -1 is below 0"),
 }

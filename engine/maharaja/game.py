@@ -86,6 +86,8 @@ class Maharaja(DecisionGame):
             state.players[colour].characters = [number]
             state.players[colour].reserve = self.rules.starting.houses_to_reserve
         flow.start_round(state, self.rules)
+        if given.get("pending"):
+            raise ValueError("pending: the decisions waiting are worked out from the position; leave pending out of given")
         if given:
             data = merge(state.to_dict(), {k: v for k, v in given.items() if k not in ("to_move", "bank")})
             data["pending"] = []
