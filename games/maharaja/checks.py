@@ -25,7 +25,7 @@ from games.maharaja.kinds import (
     Starting,
     TakeHousesFromBank,
 )
-from games.maharaja.lookups import COSTS, DEFAULT_BOARD, SINGLE_KINDS, VARIANTS
+from games.maharaja.lookups import COST_FLOWS, COSTS, DEFAULT_BOARD, SINGLE_KINDS, VARIANTS
 
 Problem = tuple[str, Path_, str]
 
@@ -83,6 +83,12 @@ def lookup_problems(catalog: Catalog, anchor: str | None) -> Iterator[Problem]:
     for wanted, why in COSTS.items():
         if wanted not in {_slug(c.id) for c in costs}:
             yield from _missing(wanted, f"the cost ({why})", costs, list(COSTS), anchor)
+    for cost in costs:
+        flow = COST_FLOWS.get(_slug(cost.id))
+        if flow is not None:
+            for name, wanted, got in (("payer", flow[0], cost.payer), ("payee", flow[1], cost.payee)):
+                if got != wanted:
+                    yield cost.id, (name,), f"the engine moves this gold as {name} {wanted!r}, not {got!r} (it reads only the amount)"
     variants = catalog.typed("variants", Variant, GAME)
     for wanted in VARIANTS:
         if wanted not in {_slug(v.id) for v in variants}:

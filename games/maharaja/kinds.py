@@ -230,6 +230,8 @@ class BoardFacts(Entry):
     home_pairing: None = Field(None, description="Which character's portrait is beside which city: unknown (null)")
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
+        if self.inner_sites_per_city > 1:  # the engine keeps one inner site (City.inner), not a list
+            yield ("inner_sites_per_city",), f"the engine has one inner site per city (or none), not {self.inner_sites_per_city}"
         for name in ("villages_per_road", "roads_per_junction"):
             span: Range = getattr(self, name)
             if span.min > span.max:

@@ -11,6 +11,12 @@ COSTS = {"house": "the price of a house", "palace": "the price of a palace",
          "travel-fee": "the passage fee per house in a village"}
 """Cost slug (the last part of the id) -> what the engine reads it for."""
 
+COST_FLOWS = {"house": ("player", "bank"), "palace": ("player", "bank"), "incomplete-action": ("bank", "each_other_player"),
+              "travel-fee": ("player", "house_owner")}
+"""Cost slug -> (payer, payee) as the engine moves the gold: it reads only the amount of a cost, so
+another payer or payee in the catalog would be silently ignored (the Wandering Monk's bank payment
+is the ability's, engine/maharaja/turn.py: travel)."""
+
 ADVANCED_1, ADVANCED_2, SHORT_GAME, FEWER_PLAYERS = "advanced-1", "advanced-2", "short-game", "fewer-players"
 VARIANTS = (ADVANCED_1, ADVANCED_2, SHORT_GAME, FEWER_PLAYERS)
 """Variant slugs the engine plays (fewer-players automatically with 2-4 players)."""
