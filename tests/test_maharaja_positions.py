@@ -52,6 +52,9 @@ REFUSED: dict[str, tuple[dict[str, Any], tuple[str, ...], str]] = {
                                       ("advanced-1",), "auction: a high bid and its bidder (leader) go together"),
     "a palace of no colour": ({"cities": {"a": {"inner": ""}}}, (), "cities.a: a palace of '', neither a player nor an absent colour"),
     "pending decisions given": ({"pending": ["red"]}, (), "pending: the decisions waiting are worked out from the position"),
+    "the last round declared early": ({"last_round": True}, (), "last_round: true, yet no marker stands on the end space"),
+    "the end space reached, no last round": ({"round": 10, "maharaja": "g", "track": [None] * 10 + ["a", "b", "c", "d", "e", "f", "g"]}, (),
+                                             "last_round: false, yet a marker stands on the end space"),
     "a round past any game": ({"round": 1001}, (), "round: 1001 is not a round of a game"),
     "negative chits": ({"players": {"red": {"chits": -1}}, "chits_bank": 8}, ("advanced-1",), "players.red.chits: -1 is below 0"),
 }

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.maharaja.board import Graph
-from engine.maharaja.rules import ADVANCED_1, ADVANCED_2, Rules
+from engine.maharaja.rules import ADVANCED_1, ADVANCED_2, SHORT_GAME, Rules
 from engine.maharaja.state import PHASES, State
 from games.maharaja.kinds import GOLD_LIMIT
 
@@ -164,6 +164,8 @@ def position_problems(state: State, rules: Rules, graph: Graph, players: tuple[s
     if not setup and state.maharaja not in graph.city_set:
         yield f"maharaja: {state.maharaja!r}; from round 1 on the Maharaja stands in a city ({', '.join(graph.cities)})"
     yield from _track_problems(state, graph)
+    if not setup and state.phase != "over":
+        yield from _last_round_problems(state, rules)
     yield from _auction_problems(state, rules)
     for i, task in enumerate(state.turn.tasks):
         if task.action not in rules.actions:
@@ -227,3 +229,15 @@ def _auction_problems(state: State, rules: Rules) -> Iterator[str]:
             yield f"auction.leader: {auction.leader!r} is not a bidder"
         elif not 0 <= auction.high <= state.players[auction.leader].gold:
             yield f"auction.high: {auction.high}; a bid is 0 or more and at most the bidder's gold"
+
+
+def _last_round_problems(state: State, rules: Rules) -> Iterator[str]:
+    """The last round is declared at a round's start, when the visited marker lands on the end space
+    (or the shorter game reaches its last round); only a round's start moves the top marker up."""
+    placed = [i for i, m in enumerate(state.track) if m is not None]
+    reached = bool(placed) and max(placed) >= rules.space_index(rules.track.end_space)
+    short = rules.on(SHORT_GAME) and state.round >= rules.track.short_game_last_round
+    if state.last_round != (reached or short):
+        why = "a marker stands on the end space" if reached else "the shorter game is in its last round" if short else \
+            "no marker stands on the end space"
+        yield f"last_round: {str(state.last_round).lower()}, yet {why} (track, round)"
