@@ -69,6 +69,14 @@ def test_an_impossible_position_is_refused_with_its_field(name: str) -> None:
     assert str(caught.value).startswith(message.split(":")[0] + ":") and message in str(caught.value)
 
 
+@pytest.mark.parametrize("options", [{"players": 3.5}, {"players": True}, {"variants": "advanced-1"}, {"variants": [1]},
+                                     {"board": []}, {"fewer_players": None}])
+def test_an_option_of_the_wrong_kind_is_refused_in_words(options: dict[str, Any]) -> None:
+    with pytest.raises(ValueError) as caught:
+        Maharaja(**options)
+    assert str(caught.value).startswith(next(iter(options)) + " is ")
+
+
 def test_a_turn_given_in_full_is_accepted() -> None:
     state = Maharaja(players=4).scenario_start(TURN)
     assert state.acting == "red" and state.round == 1

@@ -40,6 +40,7 @@ class Maharaja(DecisionGame):
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None, board: str = DEFAULT_BOARD, fewer_players: bool | str = True):
+        _option_types(players, variants, board, fewer_players)
         self.rules = Rules.load(frozenset(variants), catalog, board)
         # the automatic variant for 2-4 players (neutral palaces in every garden) can be switched off
         self.fewer_players = fewer_players if isinstance(fewer_players, bool) else _yes(fewer_players)
@@ -267,6 +268,19 @@ def _refuse(problems: Iterator[str]) -> None:
     """Raise InvalidState with the first problem, if any (its message begins with the field's path)."""
     for problem in problems:
         raise InvalidState(problem)
+
+
+def _option_types(players: Any, variants: Any, board: Any, fewer_players: Any) -> None:
+    """Options as a scenario file or the command line may pass them, refused in words when of the wrong kind."""
+    if not (isinstance(players, int) and not isinstance(players, bool)) and not (
+            isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players)):
+        raise ValueError(f"players is a number of players or a list of colours, got {players!r}"[:200])
+    if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
+        raise ValueError(f"variants is a list of variant names, got {variants!r}"[:200])
+    if not isinstance(board, str):
+        raise ValueError(f"board is a board's id, got {board!r}"[:200])
+    if not isinstance(fewer_players, (bool, str)):
+        raise ValueError(f"fewer_players is true or false, got {fewer_players!r}"[:200])
 
 
 def _yes(text: str) -> bool:
