@@ -22,6 +22,8 @@ from engine.scenario_file import load_all
 from games import REGISTRY
 
 GAME_FILE = "data/duel-game.yaml"
+OFFER = ["a-power", "a-income/gold=4", "a-influence", "a-resource/raw=wood", "aliena", "jack",
+         "a-craftsman/raw=wool/gold=1", "toledo", "a-market/gold=5/quantity=2/wool_price=3"]
 CARDS_FILE = "data/duel-cards.yaml"
 
 
@@ -121,12 +123,27 @@ def start(given: dict[str, Any]) -> str | None:
     ({"players": {"red": {"held": ["a-income/golld=3"]}}}, "players.red.held.0: card a-income/golld=3: 'golld' is not a value this card prints"),
     ({"phase": "turns", "to_move": "green"}, "to_move: 'green' is not a player"),
     ({"bank": 10**30}, "bank: 1000000000000000000000000000000 is not between 0 and 74"),
+    ({"lines": {"red": "row1", "blue": "row2"}}, "lines: {'red': 'row1', 'blue': 'row2'} are of one kind"),
+    ({"phase": "turns", "to_move": "red", "offer": OFFER, "marks": {"red": [1, 2, 3], "blue": [1, 4, 7]}},
+     "marks: both players mark cell 1; the conflict over it has not been settled"),
+    ({"players": {"red": {"finished": ["I"], "boxed": {"wool": 1}}}}, "players.red.boxed: 1 markers left play with finished sections; 1 finished section(s) took 3"),
+    ({"players": {"red": {"finished": ["I", "II"], "camp": {"wool": 4, "ore": 1}}}}, "players.red.boxed: 3 markers left play with finished sections; 2 finished section(s) took 6"),
+    ({"players": {"red": {"held": ["a-income/gold=4"]}}}, "players.red.held.0: only delayed (1x) cards are kept"),
+    ({"year": 5, "phase": "turns"}, "year: 5 is not between 1 and 4"),
     ({"bank": 60, "players": {"red": {"gold": 70}}}, "gold: bank 60 + players 73 = 133, the box holds 74"),  # an invariant
 ])
 def test_an_impossible_position_is_refused_with_its_field(given: dict[str, Any], message: str) -> None:
     got = start(given)
     assert got is not None and got.startswith(message), got
     assert FIELD.match(got), got
+
+
+def test_a_finished_game_may_be_given_with_the_year_gone_one_on() -> None:
+    """After the fourth year the count stands at five (flow.end_round), and the game is over."""
+    assert start({"year": 5, "phase": "over"}) is None
+    assert Duel(players=("blue", "red")).players == ("red", "blue")
+    with pytest.raises(ValueError, match="got red$"):
+        Duel(players="red")
 
 
 ODD = [None, -1, 10**30, "", "x", [], {}, "²", 1.5, True, 0, [None], [[1]], {"x": {"y": []}}, "red", "I", "wool", "0/5",

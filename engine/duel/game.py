@@ -14,7 +14,7 @@ from engine.duel import flow
 from engine.duel.decisions import APPLY, LEGAL, Lookups, why_illegal
 from engine.duel.rules import GAME, Rules
 from engine.duel.invariants import Invariants, invariant_problems
-from engine.duel.position import position_problems
+from engine.duel.position import completed_problems, position_problems
 from engine.duel.state import Player, State
 from engine.merge import merge
 from catalog import Catalog
@@ -38,6 +38,8 @@ class Duel(DecisionGame):
         if unknown:
             raise ValueError(f"unknown variant(s) {sorted(unknown)} (known: {', '.join(sorted(self.rules.known_variants))})")
         expected = self.rules.players
+        if isinstance(players, str):  # one name (an option written players=red) is not a list of letters
+            players = [players]
         fits = players == len(expected) if isinstance(players, int) else set(players) == set(expected) and len(players) == 2
         if not fits:
             got = players if isinstance(players, int) else ", ".join(map(str, players)) or "none"
@@ -94,6 +96,8 @@ class Duel(DecisionGame):
         for problem in position_problems(data, self.rules):  # before anything reads the position
             raise InvalidState(problem)
         self._complete_given(data, given)
+        for problem in completed_problems(data, self.rules):
+            raise InvalidState(problem)
         if "order" not in given:
             data["order"] = [data["power"], next(p for p in self.players if p != data["power"])]
         state = State.from_dict(data)

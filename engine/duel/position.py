@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core import EngineError
 from engine.duel.cards import card_in_play
+from engine.duel.effects import line_type
 from engine.duel.rules import Rules
 from engine.duel.state import PHASES
 from games.duel.checks import PLAYERS, effect_problems
@@ -113,7 +114,10 @@ def player_problems(colour: str, me: Any, data: dict[str, Any], rules: Rules) ->
         yield f"{at}.held: should be a list, got {_kind(held)}"
     else:
         for i, text in enumerate(held):
-            yield from card_problems(f"{at}.held.{i}", text, rules)
+            found = list(card_problems(f"{at}.held.{i}", text, rules))
+            yield from found
+            if not found and not card_in_play(rules, text).one_use:
+                yield f"{at}.held.{i}: only delayed (1x) cards are kept for later; {text} is not one (write one_use=true if it is)"
     built = me.get("built")
     if built is not None:
         yield from one_of(f"{at}.built", built, numerals, "a section")
@@ -152,6 +156,9 @@ def board_problems(data: dict[str, Any], rules: Rules) -> Iterator[str]:
     for player, line in lines.items():
         yield from one_of(f"lines.{player}", player, players, "a player")
         yield from one_of(f"lines.{player}", line, rules.lines, "a line of the offer")
+    types = [line_type(str(line)) for line in lines.values()]
+    if len(types) != len(set(types)):
+        yield f"lines: {lines} are of one kind; the second player places along another kind of line"[:200]
     marks = data.get("marks")
     if not isinstance(marks, dict):
         yield f"marks: should be a mapping, got {_kind(marks)}"
@@ -170,6 +177,9 @@ def board_problems(data: dict[str, Any], rules: Rules) -> Iterator[str]:
         line = rules.lines.get(str(lines.get(player)))
         if line is not None and not set(cells) <= set(line):
             yield f"{where}: {cells} are not all on {player}'s line {lines[player]} {list(line)}"
+    shared = [set(cells) for cells in marks.values() if isinstance(cells, list) and all(isinstance(c, int) for c in cells)]
+    if data.get("phase") == "turns" and len(shared) == 2 and shared[0] & shared[1]:
+        yield f"marks: both players mark cell {min(shared[0] & shared[1])}; the conflict over it has not been settled (phase: conflict)"
     used = data.get("used")
     if not isinstance(used, list):
         yield f"used: should be a list, got {_kind(used)}"
@@ -191,7 +201,8 @@ def position_problems(data: dict[str, Any], rules: Rules) -> Iterator[str]:
     yield from one_of("power", data.get("power"), players, "a player")
     yield from whole("bank", data.get("bank"), 0, rules.bank_total, f" (the box holds {rules.bank_total} gold)")
     yield from listed("stack", data.get("stack"), rules.neutral_seals, "a neutral seal", unique=False)
-    yield from whole("year", data.get("year"), 1, rules.structure.years, " (years of the game)")
+    last = rules.structure.years + (data.get("phase") == "over")  # after the last year the count has gone one on
+    yield from whole("year", data.get("year"), 1, last, " (years of the game)")
     yield from whole("round", data.get("round"), 1, rules.structure.rounds_per_year, " (rounds of a year)")
     if data.get("phase") not in PHASES:  # worded as the invariant words it
         yield f"phase: {data.get('phase')!r} is not one of {', '.join(PHASES)}"[:200]
@@ -213,3 +224,14 @@ def position_problems(data: dict[str, Any], rules: Rules) -> Iterator[str]:
     log = data.get("log")
     if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
         yield "log: should be a list of texts"
+
+
+def completed_problems(data: dict[str, Any], rules: Rules) -> Iterator[str]:
+    """What a sound position (``position_problems`` finds nothing) must also hold once what ``given``
+    leaves out is worked out: each finished section took its markers out of play."""
+    per_section = rules.construction.materials_per_section
+    for colour, me in data["players"].items():
+        left, finished = sum(me["boxed"].values()), len(me["finished"])
+        if left != per_section * finished:
+            yield (f"players.{colour}.boxed: {left} markers left play with finished sections; {finished} finished "
+                   f"section(s) took {per_section * finished} (a player has {sum(r.per_player or 0 for r in rules.raws.values())} markers)")
