@@ -20,6 +20,7 @@ from engine.duel import Duel
 from engine.playout import play
 from engine.scenario_file import load_all
 from games import REGISTRY
+from games.duel.checks import ENGINE_RULES, NOTATION
 
 GAME_FILE = "data/duel-game.yaml"
 OFFER = ["a-power", "a-income/gold=4", "a-influence", "a-resource/raw=wood", "aliena", "jack",
@@ -66,6 +67,8 @@ def refused(real: dict[str, Reading], tmp_path: Path, file: str, *edits: tuple[s
     (GAME_FILE, "    bank: {gold: 74}", "    bank: {gold: 5}", "setups[0].bank.gold: the bank holds all the gold (5), less than the players' 3 each"),
     (GAME_FILE, "    power_marker_holder_starts: true", "    power_marker_holder_starts: false", "power_marker_holder_starts: the engine always lets the power holder start"),
     (GAME_FILE, "    years: 4", "    years: 5", "decks[0].years: no deck for year 5"),
+    ("data/duel-rules.yaml", "  - id: duel.round.line-type", "  - id: duel.round.line-kind",
+     "the engine cites rule duel.round.line-type (for a decision or a refusal), which no rule has; was it renamed to duel.round.line-kind?"),
     (CARDS_FILE, '    deck: "A"', '    deck: "C"', "cards[0].deck: unknown deck 'C' (decks: A, B)"),
     (CARDS_FILE, "    effect: {kind: take_raws, raws: null, count: 1, count_by_raw: {wool: 2}}",
      "    effect: {kind: take_raws, raws: null, count: 1, count_by_raw: {wooll: 2}}", "cards[3].effect.count_by_raw.wooll: unknown raw material 'wooll'"),
@@ -76,6 +79,13 @@ def test_the_catalog_keeps_what_the_engine_assumes(real: dict[str, Reading], tmp
     shown = refused(real, tmp_path, file, (old, new))
     assert message in shown, shown
     assert f"{file}:" in shown and "Traceback" not in shown
+
+
+def test_the_rules_the_engine_cites_are_the_ones_the_catalog_check_knows() -> None:
+    written = set()
+    for path in (ROOT / "engine" / "duel").glob("*.py"):
+        written |= set(re.findall(r'"(duel\.[a-z0-9.-]+)"', path.read_text(encoding="utf-8")))
+    assert written == {*ENGINE_RULES, NOTATION}
 
 
 def test_a_catalog_that_validates_plays_to_the_end(real: dict[str, Reading], tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ by slug for selling it); a deck's assumed rows, read as card tokens with their p
 from __future__ import annotations
 
 from collections.abc import Iterator
+from difflib import get_close_matches
 from typing import get_args
 
 from catalog import Catalog
@@ -32,6 +33,18 @@ SELLS_WOOL = "wool"
 PLAYERS = tuple(c for c in get_args(get_args(DuelCard.model_fields["colour"].annotation)[0]) if c != "neutral")
 """The players' colours: a personal card's frame colour names the player who may use it."""
 GOLD_FIELDS = ("gold", "gold_each", "wool_price")
+ENGINE_RULES = (
+    "duel.building.completion", "duel.building.cost", "duel.building.materials", "duel.building.one-section",
+    "duel.building.rewards", "duel.cards.craftsman", "duel.cards.execution", "duel.cards.influence", "duel.cards.market",
+    "duel.cards.neutral-and-personal", "duel.cards.one-use", "duel.cards.resource", "duel.cards.text",
+    "duel.conflict.first", "duel.conflict.flicking", "duel.conflict.outcome", "duel.end.complete-building",
+    "duel.round.line-type", "duel.round.lines", "duel.round.reveal", "duel.setup.pieces",
+)
+"""The rules the engine cites by id, for each decision and each refusal (tests/test_duel_checks.py keeps
+this list equal to the ids written in engine/duel, but for NOTATION)."""
+NOTATION = "duel.notation"
+"""Cited for an action text that does not read: the project's own notation, not a rule of the rulebook,
+so no rule entry has it."""
 
 
 def _slug(entry_id: str) -> str:
@@ -296,6 +309,20 @@ def rule_problems(catalog: Catalog) -> Problems:
                 yield variant.id, (field,), "Duel variants are chosen by the players; the engine does not read this field"
 
 
+def cited_rule_problems(catalog: Catalog) -> Problems:
+    """A rule the engine cites must exist: a renamed one is reported at the likeliest new name."""
+    rules = [e.id for e in catalog.of_kind("rules", GAME)]
+    if not rules:
+        return
+    uncited = [r for r in rules if r not in ENGINE_RULES]
+    for cited in ENGINE_RULES:
+        if cited not in rules:
+            guess = get_close_matches(cited, uncited, n=1, cutoff=0.6)
+            anchor = guess[0] if guess else rules[0]
+            yield anchor, ("id",), (f"the engine cites rule {cited} (for a decision or a refusal), which no rule has"
+                                    + (f"; was it renamed to {anchor}? Rename it back" if guess else ""))
+
+
 def _gold_most(catalog: Catalog) -> int:
     """All the gold in the box: no payment, price or income can be larger."""
     banks = [s.bank.get("gold", 0) for s in catalog.typed("setups", Setup, GAME)]
@@ -318,4 +345,5 @@ def catalog_problems(catalog: Catalog) -> Problems:
     yield from deck_problems(catalog, years, per_year)
     yield from card_problems(catalog, gold_most)
     yield from rule_problems(catalog)
+    yield from cited_rule_problems(catalog)
 
