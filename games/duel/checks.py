@@ -274,7 +274,8 @@ def assumed_problems(deck: Deck, cards: dict[str, DuelCard], raws: set[str], cat
             continue
         for path, message in effect_problems(effect, raws, gold_most):
             field = "raw" if path[0] == "raws" else "gold" if path[0] == "gold_each" else str(path[0])
-            yield deck.id, ("assumed", i, "printed", field), message
+            if field in row.printed:  # the card's own values are reported at the card
+                yield deck.id, ("assumed", i, "printed", field), message
 
 
 def card_problems(catalog: Catalog, gold_most: int) -> Problems:
