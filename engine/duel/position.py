@@ -14,9 +14,7 @@ from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
 from engine.duel.rules import Rules
 from engine.duel.state import PHASES
-from games.duel.checks import PLAYERS, effect_problems
-
-CARD_COLOURS = ("neutral", *PLAYERS)
+from games.duel.checks import effect_problems
 
 
 def _kind(value: Any) -> str:
@@ -54,15 +52,10 @@ def card_problems(path: str, text: Any, rules: Rules) -> Iterator[str]:
         yield f"{path}: should be a card token such as a-income/gold=4, got {text!r}"[:200]
         return
     try:
-        card = card_in_play(rules, text)
-        effect = card.effect()
+        effect = card_in_play(rules, text).effect()  # a colour= or one_use= override is checked with the values
     except EngineError as exc:
         yield f"{path}: {exc}"[:400]
         return
-    if card.colour not in CARD_COLOURS:
-        yield f"{path}: colour={card.colour} is not a card colour ({', '.join(CARD_COLOURS)})"
-    if not isinstance(card.printed.get("one_use", False), bool):
-        yield f"{path}: one_use= takes true or false"
     for _, message in effect_problems(effect, set(rules.raws), rules.bank_total):
         yield f"{path}: {message}"
 

@@ -6,14 +6,17 @@ misspelt or missing value."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
+from catalog.kinds import Card
 from catalog.model import Model
 
 OVERRIDES = ("colour", "one_use")
 """Printed on a token besides the effect's values: they override what the catalog says of the card."""
+COLOURS: tuple[str, ...] = get_args(get_args(Card.model_fields["colour"].annotation)[0])
+"""Frame colours (a card's ``colour``): neutral, or the player whose personal card it is."""
 
 
 def printed_names(effect: Model) -> dict[str, str]:
@@ -34,6 +37,10 @@ def fill_printed(effect: Model, printed: Mapping[str, Any]) -> Model:
     for name in printed:
         if name not in names and name not in OVERRIDES:
             raise ValueError(f"{name!r} is not a value this card prints (it prints: {known})")
+    if "colour" in printed and printed["colour"] not in COLOURS:
+        raise ValueError(f"'colour' is {printed['colour']!r}, not a frame colour ({', '.join(COLOURS)})")
+    if "one_use" in printed and not isinstance(printed["one_use"], bool):
+        raise ValueError(f"'one_use' is {printed['one_use']!r}, not true or false")
     values = effect.model_dump()
     for name, field in names.items():
         if name in printed:
