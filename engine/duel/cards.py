@@ -17,6 +17,7 @@ from engine.core import ActionSyntaxError
 from engine.duel.rules import Rules
 from catalog import Model
 from games.duel.kinds import DuelCard
+from games.duel.printed import fill_printed
 
 
 def token(card: str, printed: dict[str, Any]) -> str:
@@ -65,19 +66,10 @@ class CardInPlay:
         effect = self.card.effect
         if effect is None:
             raise ActionSyntaxError(f"card {self.slug} has no effect in the catalog")
-        values = effect.model_dump()
-        for name, value in values.items():
-            # a card prints its price as "gold": it fills gold_each where the effect charges per marker
-            printed_name = "gold" if name == "gold_each" else name
-            if value is None and printed_name in self.printed:
-                values[name] = self.printed[printed_name]
-        if values.get("raws") is None and "raw" in self.printed:
-            values["raws"] = [self.printed["raw"]]
-        missing = [n for n, v in values.items() if v is None and n not in ("count",)]
-        if missing:
-            raise ActionSyntaxError(f"card {self.token}: the value(s) {', '.join(missing)} are printed on the card "
-                                    f"and unknown; write them in the token, e.g. {self.slug}/{missing[0]}=2")
-        return type(effect).model_validate(values)
+        try:
+            return fill_printed(effect, self.printed)
+        except ValueError as exc:
+            raise ActionSyntaxError(f"card {self.token}: {exc}") from None
 
     @cached_property
     def effect_data(self) -> dict[str, Any]:

@@ -178,7 +178,7 @@ for _kind in effects.LEGAL:
 
 
 def _apply_stack(game: Duel, state: State, d: Decision, action: Action) -> None:
-    state.stack = action.args[0].split(",")
+    state.stack = [seal for seal in action.args[0].split(",") if seal]  # a catalog may leave no seal spare
 
 
 def _apply_deal(game: Duel, state: State, d: Decision, action: Action) -> None:

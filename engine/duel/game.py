@@ -11,10 +11,10 @@ from typing import Any
 
 from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState, to_move_index
 from engine.duel import flow
-from engine.duel.cards import card_in_play
 from engine.duel.decisions import APPLY, LEGAL, Lookups, why_illegal
 from engine.duel.rules import GAME, Rules
 from engine.duel.invariants import Invariants, invariant_problems
+from engine.duel.position import completed_problems, position_problems
 from engine.duel.state import Player, State
 from engine.merge import merge
 from catalog import Catalog
@@ -38,6 +38,8 @@ class Duel(DecisionGame):
         if unknown:
             raise ValueError(f"unknown variant(s) {sorted(unknown)} (known: {', '.join(sorted(self.rules.known_variants))})")
         expected = self.rules.players
+        if isinstance(players, str):  # one name (an option written players=red) is not a list of letters
+            players = [players]
         fits = players == len(expected) if isinstance(players, int) else set(players) == set(expected) and len(players) == 2
         if not fits:
             got = players if isinstance(players, int) else ", ".join(map(str, players)) or "none"
@@ -91,17 +93,22 @@ class Duel(DecisionGame):
                 if text in draw:
                     draw.remove(text)
             data["draw"] = draw
+        for problem in position_problems(data, self.rules):  # before anything reads the position
+            raise InvalidState(problem)
         self._complete_given(data, given)
+        for problem in completed_problems(data, self.rules):
+            raise InvalidState(problem)
         if "order" not in given:
             data["order"] = [data["power"], next(p for p in self.players if p != data["power"])]
         state = State.from_dict(data)
-        for text in state.offer:
-            if text is not None:
-                card_in_play(self.rules, text).effect()  # fail early on an unknown card or missing value
         if "to_move" in given and state.phase == "turns":
             state.done = state.order[:to_move_index(state.order, given["to_move"])]
         self.check(state)
         flow.advance(state, self.rules)
+        decision = self.current(state)
+        if "to_move" in given and (decision is None or decision.player != given["to_move"]):
+            deciding = f"{decision.player} decides ({decision.kind})" if decision else "nobody decides (the game is over)"
+            raise InvalidState(f"to_move: {given['to_move']!r}, but in this position {deciding}"[:200])
         return state
 
     def _complete_given(self, data: dict[str, Any], given: dict[str, Any]) -> None:

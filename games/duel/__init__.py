@@ -2,6 +2,7 @@
 its page and API examples, registered as one module."""
 
 from games import plugin
+from games.duel.checks import catalog_problems
 from games.duel.facets import SEARCH_EXAMPLES, card_facets
 from games.duel.kinds import KINDS, DuelCard
 from games.duel.narration import DuelNarration
@@ -15,6 +16,7 @@ GAME = GameModule(
     kinds=KINDS,
     refines={"cards": DuelCard},
     wording=describe,
+    checks=(catalog_problems,),
     pages=(
         plugin.RULES,
         plugin.RULEBOOK_MAP,

@@ -23,7 +23,7 @@ class TakePowerEffect(Model):
 
 class IncomeEffect(Model):
     kind: Literal["income"]
-    gold: int | None = Field(description="Gold from the bank; null: printed on the card (unconfirmed)")
+    gold: int | None = Field(ge=0, description="Gold from the bank; null: printed on the card (unconfirmed)")
 
 
 class BuySealsEffect(Model):
@@ -43,8 +43,8 @@ class TakeRawsEffect(Model):
 
     kind: Literal["take_raws"]
     raws: list[str] | None = Field(description="Raw materials allowed; null: the one printed on the card")
-    count: int | None = Field(description="How many; null: any number")
-    count_by_raw: dict[str, int] = Field({}, description="A different count for some raws (wool cards give 2)")
+    count: int | None = Field(ge=1, description="How many; null: any number")
+    count_by_raw: dict[str, Annotated[int, Field(ge=1)]] = Field({}, description="A different count for some raws (wool cards give 2)")
     gold_each: int = Field(0, ge=0)
     converted: bool = Field(False, description="They arrive as building material")
 
@@ -54,17 +54,17 @@ class ConvertRawsEffect(Model):
 
     kind: Literal["convert_raws"]
     raws: list[str] | None = Field(description="Raw materials allowed; null: the one printed on the card")
-    count: int | None = Field(description="Most markers converted; null: any number")
-    gold_each: int | None = Field(description="Gold per marker; null: printed on the card (unconfirmed)")
+    count: int | None = Field(ge=1, description="Most markers converted; null: any number")
+    gold_each: int | None = Field(ge=0, description="Gold per marker; null: printed on the card (unconfirmed)")
     seals_each: int = Field(0, ge=0, description="Neutral seals per marker, returned to the bottom of the stack")
     then_build: bool = Field(False, description="The converted marker goes straight onto a building card")
 
 
 class MarketEffect(Model):
     kind: Literal["market"]
-    quantity: int | None = Field(description="Raw materials per purchase; null: printed (unconfirmed)")
-    gold: int | None = Field(description="Price of one purchase; null: printed (unconfirmed)")
-    wool_price: int | None = Field(description="Gold per wool sold; null: printed (unconfirmed)")
+    quantity: int | None = Field(ge=1, description="Raw materials per purchase; null: printed (unconfirmed)")
+    gold: int | None = Field(ge=0, description="Price of one purchase; null: printed (unconfirmed)")
+    wool_price: int | None = Field(ge=0, description="Gold per wool sold; null: printed (unconfirmed)")
 
 
 class SellWoolEffect(Model):
@@ -120,6 +120,10 @@ Effect = Annotated[
 ]
 
 
+RANKING_CRITERIA = ("sections_finished", "materials_on_buildings", "gold")
+"""What the engine ranks players by after the last year (besides ``player:<colour>``, a last tie-break)."""
+
+
 class DuelCard(Card):
     """A card of the Builders Duel: its effect in the Duel's vocabulary."""
 
@@ -145,7 +149,7 @@ class BuildingSection(Entry):
 class ConstructionRule(Entry):
     materials_per_section: int = Field(ge=1)
     sections_per_round: int = Field(ge=1)
-    cost_by_materials: list[int] = Field(min_length=1, description="Gold for placing 1, 2, 3 ... materials in one round")
+    cost_by_materials: list[Annotated[int, Field(ge=0)]] = Field(min_length=1, description="Gold for placing 1, 2, 3 ... materials in one round")
     finished_markers_leave_play: bool
 
 
@@ -165,12 +169,14 @@ class Deck(Entry):
     assumption_note: str = Field(description="Why these numbers, and that they are not facts")
 
 
+# The upper bounds are no game's data: they keep a slip of the keyboard (an extra digit) from making a
+# random game deal millions of cards (a year deals rounds x rows x columns) or list millions of lines.
 class RoundStructure(Entry):
-    years: int = Field(ge=1)
-    rounds_per_year: int = Field(ge=1)
-    grid_rows: int = Field(ge=1)
-    grid_columns: int = Field(ge=1)
-    markers_per_player: int = Field(ge=1)
+    years: int = Field(ge=1, le=20)
+    rounds_per_year: int = Field(ge=1, le=20)
+    grid_rows: int = Field(ge=1, le=10)
+    grid_columns: int = Field(ge=1, le=10)
+    markers_per_player: int = Field(ge=1, le=10)
     conflict_tie_goes_to: Literal["power_holder"]
     power_marker_holder_starts: bool
 
