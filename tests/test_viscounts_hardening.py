@@ -181,3 +181,22 @@ def test_odd_action_texts_are_refused_as_actions() -> None:
         except EngineError:  # illegal or not an action: anything else fails the test with its traceback
             refused += 1
     assert refused > 500
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_stage_and_player_to_move_starts_or_is_refused_naming_the_field(players: int) -> None:
+    """A stage is given for whoever moves: the Monk's turn has its own stages, dismissing is no stage."""
+    from engine.viscounts.position import GIVEN_STAGES
+
+    movers = ["red", "monk"] if players == 1 else ["red", "blue"]
+    refused = []
+    for stage in (*GIVEN_STAGES, "dismiss"):
+        for kind in ("", "trade", "build", "noble", "transcribe"):
+            for to_move in movers:
+                game = Viscounts(players=players)
+                try:
+                    game.legal_actions(game.scenario_start({"stage": stage, "action": {"kind": kind}, "to_move": to_move}))
+                except (InvalidState, ValueError) as exc:  # anything else fails the test with its traceback
+                    assert REFUSAL.match(str(exc)), f"{stage} {kind} {to_move}: {exc}"
+                    refused.append((stage, to_move))
+    assert ("dismiss", "red") in refused and (("play", "monk") in refused) == (players == 1)

@@ -19,7 +19,7 @@ from engine.viscounts import choices, flow, scoring, solo
 from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
 from engine.viscounts.invariants import KeptCounts, invariant_problems
-from engine.viscounts.position import check_position
+from engine.viscounts.position import check_position, check_turn
 from engine.viscounts.rules import COLOURS, GAME, Rules
 from engine.viscounts.state import Castle, Player, State
 
@@ -117,6 +117,8 @@ class Viscounts(DecisionGame):
             if given["to_move"] not in state.order:
                 raise ValueError(f"given.to_move: {given['to_move']!r} is not a player ({', '.join(state.order)})"[:300])
             state.turn = state.order.index(given["to_move"])
+        if given:
+            check_turn(state.stage, state.current, state.solo is not None)
         try:
             self.check(state)
         except InvalidState as exc:  # the invariants of every step, on the position as given

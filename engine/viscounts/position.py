@@ -24,8 +24,11 @@ player can pay for, so an absurd amount (10^30 silver) would make that list endl
 MOST_ROUNDS = 100
 """A game ends when a pile of debts or deeds runs out, a few dozen rounds at most."""
 PLAYER_COUNTS = ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "workers", "turns")
-GIVEN_STAGES = ("setup", *STAGES, "ai", "over")
-"""The stages a position may be given at (setup: before the player cards are dealt and the castle turned)."""
+GIVEN_STAGES = ("setup", *(s for s in STAGES if s != "dismiss"), "ai", "over")
+"""The stages a position may be given at (setup: before the player cards are dealt and the castle
+turned; dismissing is a decision within the action stage, not a stage of its own)."""
+MONK_STAGES = ("setup", "slide", "ai", "collide", "draw", "end", "over")
+"""The stages of the Monk's turn: its scheme card does what a player's card, move, action and hire do."""
 Problems = Iterator[tuple[str, str]]
 
 
@@ -238,6 +241,14 @@ def position_problems(data: dict[str, Any], rules: Rules, board: Board, names: l
     yield from castle_problems(data.get("castle"), rules, names, data.get("stage") == "setup")
     yield from board_problems(data, rules, board, names)
     yield from solo_problems(data, rules, schemes)
+
+
+def check_turn(stage: str, current: str, solo: bool) -> None:
+    """Whose turn it is fits the stage given: the Monk's turn has its own stages, "ai" is only its."""
+    if solo and current == "monk" and stage not in MONK_STAGES:
+        raise InvalidState(f"given.stage: the Monk's turn has no {stage!r} stage (its stages: {', '.join(MONK_STAGES)})")
+    if stage == "ai" and current != "monk":
+        raise InvalidState(f"given.stage: 'ai' is the Monk's turn in a solo game, not {current}'s")
 
 
 def check_position(data: dict[str, Any], rules: Rules, board: Board, names: list[str], schemes: set[str] | None) -> None:
