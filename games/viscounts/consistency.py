@@ -126,6 +126,9 @@ def lookup_problems(catalog: Catalog, anchor: str) -> Problems:
     icons = catalog.typed("icons", IconEntry, GAME)
     yield from duplicates(((i.slug, i, ("slug",)) for i in icons), "the icon")
     yield from duplicates(((i.action, i, ("action",)) for i in icons if i.action), "the action")
+    for i in icons:  # the engine counts criminal icons as wild, and only them
+        if i.wild != (i.slug == "criminal"):
+            yield i.id, ("wild",), "the engine counts the criminal icon as wild, and no other"
     served = {i.action for i in icons if i.action and i.funded_by}
     for action in PRIMARY:
         if icons and action not in served:

@@ -216,8 +216,10 @@ def solo_problems(catalog: Catalog) -> Problems:
     if monk is not None:
         if monk.strategy not in ("noble", "transcribe"):
             yield monk.id, ("strategy",), "the Monk's viscount stays on the outer path: its strategy is noble or transcribe"
-        if monk.start_building is None:
-            yield monk.id, ("start_building",), "the engine builds the Monk's start building: it needs one"
+        buildings = {b.slug for b in catalog.typed("building_types", BuildingType, GAME)}
+        if monk.start_building not in buildings:
+            yield monk.id, ("start_building",), (f"the engine builds the Monk's start building: one of the building types "
+                                                 f"({', '.join(sorted(buildings))}), not {monk.start_building!r}")
         if not monk.resource_priority:
             yield monk.id, ("resource_priority",), "the Monk takes resources by this priority: it needs one"
 
