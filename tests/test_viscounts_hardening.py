@@ -203,3 +203,16 @@ def test_every_stage_and_player_to_move_starts_or_is_refused_naming_the_field(pl
                     assert REFUSAL.match(str(exc)), f"{stage} {kind} {to_move}: {exc}"
                     refused.append((stage, to_move))
     assert ("dismiss", "red") in refused and (("play", "monk") in refused) == (players == 1)
+
+
+def test_every_effect_kind_is_done_at_once_or_read_where_it_stands() -> None:
+    """What validation allows in a step list is what the turn flow carries out; the rest the engine reads
+    from a board, card or manuscript (engine/viscounts/effects.py PASSIVE), never from a step list."""
+    from typing import get_args
+
+    from engine.viscounts.effects import PASSIVE
+    from games.viscounts.effects import DONE_AT_ONCE, READ_FROM_SLOTS, Effect
+
+    kinds = {get_args(m.model_fields["kind"].annotation)[0] for m in get_args(get_args(Effect)[0])}
+    assert DONE_AT_ONCE | PASSIVE == kinds and not DONE_AT_ONCE & PASSIVE
+    assert READ_FROM_SLOTS <= PASSIVE
