@@ -14,6 +14,7 @@ stack the governor markers; ``legal_actions(state)`` lists the choices of the de
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
 from itertools import chain, combinations_with_replacement
 from typing import Any
@@ -25,6 +26,7 @@ from engine.maharaja import flow
 from engine.maharaja.board import Graph
 from engine.maharaja.explain import why_not
 from engine.maharaja.invariants import invariant_problems, sound
+from engine.maharaja.position import position_problems, shape_problems
 from engine.maharaja.rules import ADVANCED_1, DEFAULT_BOARD, GAME, Rules
 from engine.maharaja.state import City, Player, State
 from engine.maharaja.turn import Turn
@@ -38,6 +40,7 @@ class Maharaja(DecisionGame):
 
     def __init__(self, players: tuple[str, ...] | list[str] | int = 4, variants: tuple[str, ...] | list[str] = (),
                  catalog: Catalog | None = None, board: str = DEFAULT_BOARD, fewer_players: bool | str = True):
+        _option_types(players, variants, board, fewer_players)
         self.rules = Rules.load(frozenset(variants), catalog, board)
         # the automatic variant for 2-4 players (neutral palaces in every garden) can be switched off
         self.fewer_players = fewer_players if isinstance(fewer_players, bool) else _yes(fewer_players)
@@ -84,20 +87,33 @@ class Maharaja(DecisionGame):
             state.players[colour].characters = [number]
             state.players[colour].reserve = self.rules.starting.houses_to_reserve
         flow.start_round(state, self.rules)
+        if given.get("pending"):
+            raise ValueError("pending: the decisions waiting are worked out from the position; leave pending out of given")
         if given:
             data = merge(state.to_dict(), {k: v for k, v in given.items() if k not in ("to_move", "bank")})
             data["pending"] = []
+            _refuse(shape_problems(data))
             state = State.from_dict(data)
-            state.bank = given["bank"] if "bank" in given else self.gold_total() - sum(p.gold for p in state.players.values())
-        if "to_move" in given and state.phase == "turns":
+            bank = given.get("bank")
+            if "bank" in given and not (isinstance(bank, int) and not isinstance(bank, bool)):
+                raise InvalidState(f"bank: should be a whole number, got {bank!r}"[:200])
+            state.bank = bank if isinstance(bank, int) else self.gold_total() - sum(p.gold for p in state.players.values())
+        if "to_move" in given:
             mover = given["to_move"]
-            if mover not in state.players:
-                raise ValueError(f"to_move: {mover!r} is not a player ({', '.join(state.players)})")
+            if not isinstance(mover, str) or mover not in state.players:
+                raise ValueError(f"to_move: {mover!r} is not a player ({', '.join(state.players)})"[:300])
+            if state.phase != "turns":
+                raise ValueError(f"to_move: {mover!r} starts a turn, and turns are played in phase 'turns', not {state.phase!r}")
+            if state.players[mover].acted:
+                raise ValueError(f"to_move: {mover!r} has had their turn this round (players.{mover}.acted is true)")
             for colour in flow.by_rank(state):
                 if colour == mover:
                     break
                 state.players[colour].acted = True
-            flow.begin_turn(state, self.rules, mover)
+        if given:
+            _refuse(position_problems(state, self.rules, self.graph, self.players))
+        if "to_move" in given:
+            flow.begin_turn(state, self.rules, given["to_move"])
         self.check(state)
         flow.advance(state, self.rules, self.graph)
         return state
@@ -107,6 +123,7 @@ class Maharaja(DecisionGame):
         return self.rules.starting.gold * len(self.players)
 
     def from_dict(self, raw: dict[str, Any]) -> State:
+        _refuse(shape_problems(raw))
         state = State.from_dict(raw)
         self.check(state)
         return state
@@ -245,6 +262,25 @@ class Maharaja(DecisionGame):
 # The random player's weights by verb (1 for the rest), with parts of the marked actions left or none.
 _WEIGHTS_TASKS_LEFT = {"travel": 0.4, "end": 0.3, "free-move": 0.3, "move": 0.5}
 _WEIGHTS_DONE = {**_WEIGHTS_TASKS_LEFT, "end": 4.0}
+
+
+def _refuse(problems: Iterator[str]) -> None:
+    """Raise InvalidState with the first problem, if any (its message begins with the field's path)."""
+    for problem in problems:
+        raise InvalidState(problem)
+
+
+def _option_types(players: Any, variants: Any, board: Any, fewer_players: Any) -> None:
+    """Options as a scenario file or the command line may pass them, refused in words when of the wrong kind."""
+    if not (isinstance(players, int) and not isinstance(players, bool)) and not (
+            isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players)):
+        raise ValueError(f"players is a number of players or a list of colours, got {players!r}"[:200])
+    if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
+        raise ValueError(f"variants is a list of variant names, got {variants!r}"[:200])
+    if not isinstance(board, str):
+        raise ValueError(f"board is a board's id, got {board!r}"[:200])
+    if not isinstance(fewer_players, (bool, str)):
+        raise ValueError(f"fewer_players is true or false, got {fewer_players!r}"[:200])
 
 
 def _yes(text: str) -> bool:

@@ -92,7 +92,7 @@ def invariant_problems(state: State, rules: Rules, graph: Graph, gold_total: int
     for name, city in state.cities.items():
         if len(city.outer) > rules.facts.outer_sites_per_city:
             yield f"cities.{name}.outer: {len(city.outer)} palaces on {rules.facts.outer_sites_per_city} outer sites"
-        for colour in [*city.outer, *([city.inner] if city.inner else [])]:
+        for colour in [*city.outer, *([city.inner] if city.inner is not None else [])]:
             if colour not in state.players and colour not in absent:
                 yield f"cities.{name}: a palace of {colour!r}, neither a player nor an absent colour"
         for colour, count in city.houses.items():

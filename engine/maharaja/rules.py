@@ -31,11 +31,12 @@ from games.maharaja.kinds import (
     ScoringTable,
     Starting,
 )
+from games.maharaja.lookups import ADVANCED_1, ADVANCED_2, DEFAULT_BOARD, FEWER_PLAYERS, SHORT_GAME
 
 GAME = "maharaja"
-DEFAULT_BOARD = "maharaja.board.assumed"
-# Options that are variants of the catalog; "fewer-players" is automatic with 2-4 players.
-ADVANCED_1, ADVANCED_2, SHORT_GAME, FEWER_PLAYERS = "advanced-1", "advanced-2", "short-game", "fewer-players"
+# Options that are variants of the catalog (games/maharaja/lookups.py); "fewer-players" is automatic
+# with 2-4 players.
+__all__ = ["ADVANCED_1", "ADVANCED_2", "DEFAULT_BOARD", "FEWER_PLAYERS", "SHORT_GAME", "GAME", "Rules"]
 E = TypeVar("E", bound=Entry)
 A = TypeVar("A")
 

@@ -11,6 +11,7 @@ from itertools import chain
 from typing import Any
 
 from engine.core import Decision, InvalidState, PlainState
+from games.maharaja.kinds import PIECE_LIMIT
 
 PHASES = ("setup", "discs", "turns", "over")
 
@@ -30,8 +31,9 @@ class Player:
 
     @property
     def rank(self) -> int:
-        """Turn order and ties: the lowest character number held (99 before characters are chosen)."""
-        return min(self.characters, default=99)
+        """Turn order and ties: the lowest character number held (after every card before characters
+        are chosen: the kinds bound a card's number to PIECE_LIMIT)."""
+        return min(self.characters, default=PIECE_LIMIT + 1)
 
 
 @dataclass
