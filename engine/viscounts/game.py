@@ -19,6 +19,7 @@ from engine.viscounts import choices, flow, scoring, solo
 from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
 from engine.viscounts.invariants import KeptCounts, invariant_problems
+from engine.viscounts.position import check_position, check_turn
 from engine.viscounts.rules import COLOURS, GAME, Rules
 from engine.viscounts.state import Castle, Player, State
 
@@ -108,13 +109,20 @@ class Viscounts(DecisionGame):
         if given:
             data = merge(state.to_dict(), {k: v for k, v in given.items() if k != "to_move"})
             data["pending"] = []
+            schemes = set(solo.solo_rules(self.rules).schemes) if state.solo is not None else None
+            check_position(data, self.rules, self.board, list(state.order), schemes)
             state = State.from_dict(data)
             self._reconcile(state, given)
         if "to_move" in given:
             if given["to_move"] not in state.order:
-                raise ValueError(f"to_move: {given['to_move']!r} is not a player ({', '.join(state.order)})")
+                raise ValueError(f"given.to_move: {given['to_move']!r} is not a player ({', '.join(state.order)})"[:300])
             state.turn = state.order.index(given["to_move"])
-        self.check(state)
+        if given:
+            check_turn(state.stage, state.current, state.solo is not None)
+        try:
+            self.check(state)
+        except InvalidState as exc:  # the invariants of every step, on the position as given
+            raise InvalidState(f"given: an impossible position: {exc}") from exc
         self._advance(state)
         return state
 
@@ -131,7 +139,7 @@ class Viscounts(DecisionGame):
             for _ in range(n):
                 source = next((s for s in [*sources, state.townsfolk_pool, state.box] if card in s), None)
                 if source is None:
-                    raise ValueError(f"given: more copies of {card!r} than the box holds")
+                    raise ValueError(f"given: more copies of {card!r} than the box holds ({total[card]})")
                 source.remove(card)
         state.box += sorted(missing.elements())
         for p in state.players.values():

@@ -5,6 +5,7 @@ other cards), their wording, pages and tables, registered as one module. Its eng
 from games import plugin
 from games.plugin import GameModule, PageSpec
 from games.viscounts import pages, tables
+from games.viscounts import consistency, consistency_board
 from games.viscounts.checks import catalog_problems, census
 from games.viscounts.kinds import KINDS, ViscountsCard
 from games.viscounts.narration import ViscountsNarration
@@ -15,7 +16,7 @@ GAME = GameModule(
     kinds=KINDS,
     refines={"cards": ViscountsCard},
     wording=describe,
-    checks=(catalog_problems,),
+    checks=(catalog_problems, consistency.catalog_problems, consistency_board.catalog_problems),
     pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.COMPONENTS,
            PageSpec("cards", "Card browser", ("cards", "icons"), pages.cards_page),
            PageSpec("board", "Player board and collisions",

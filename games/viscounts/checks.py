@@ -62,7 +62,12 @@ def catalog_problems(catalog: Catalog) -> Iterator[tuple[str, Path_, str]]:
     for label, listed, found in totals:
         if found != listed:
             yield anchor, ("cards",), f"the neutral townsfolk's {label} should be {listed} (the card list's totals), not {found}"
-    positions = sorted(p.position for p in catalog.typed("collision_positions", CollisionPosition, GAME))
-    if positions and positions != list(range(1, 8)):
-        first = catalog.typed("collision_positions", CollisionPosition, GAME)[0].id
-        yield first, ("position",), f"the collision track has positions 1 to 7, once each; the catalog has {positions}"
+    track = catalog.typed("collision_positions", CollisionPosition, GAME)
+    seen: dict[int, str] = {}
+    for p in track:  # a repeated position is reported where it is repeated (the engine keys on it)
+        if p.position in seen:
+            yield p.id, ("position",), f"position {p.position} is also {seen[p.position]}'s: the collision track has positions 1 to 7, once each"
+        seen.setdefault(p.position, p.id)
+    positions = sorted(seen)
+    if track and len(seen) == len(track) and positions != list(range(1, 8)):
+        yield track[0].id, ("position",), f"the collision track has positions 1 to 7, once each; the catalog has {positions}"

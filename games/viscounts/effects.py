@@ -14,6 +14,11 @@ from pydantic import Field
 
 from catalog.model import Model
 
+MOST_AT_ONCE = 10
+"""The most of anything one effect gives or does at once. The printed effects give at most 4 (the
+collision track's 4 silver); the engine resolves an effect one piece at a time, so an absurd count
+(a billion) would make one effect run for hours: this bound refuses it with the field named."""
+
 Icon = Literal["criminal", "merchant", "builder", "noble", "cleric"]
 """The five icons of townsfolk cards; criminal is wild for the primary actions."""
 Resource = Literal["ink", "gold", "stone"]
@@ -29,7 +34,7 @@ class Gain(Model):
     kind: Literal["gain"]
     what: Gainable = Field(description="silver, ink, gold, stone, any_resource (ink, gold or stone of one's choice), "
                                        "virtue, corruption, debt (unpaid side up) or deed (acquired side up)")
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MOST_AT_ONCE)
 
 
 class Flip(Model):
@@ -37,21 +42,21 @@ class Flip(Model):
 
     kind: Literal["flip"]
     what: Literal["debt", "deed", "debt_or_deed"]
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MOST_AT_ONCE)
 
 
 class Discard(Model):
     """Discard cards from hand or the top of the draw deck (optional, as the HU effects summary says)."""
 
     kind: Literal["discard"]
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MOST_AT_ONCE)
 
 
 class Destroy(Model):
     """Remove cards from hand or the top of the discard pile from the game, refunding their silver cost (optional)."""
 
     kind: Literal["destroy"]
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MOST_AT_ONCE)
 
 
 class Rearrange(Model):
@@ -82,7 +87,7 @@ class PlaceWorkers(Model):
     """Place workers free on any tier-1 section of the castle."""
 
     kind: Literal["place_workers"]
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=MOST_AT_ONCE)
 
 
 class FreeManuscript(Model):
@@ -96,7 +101,7 @@ class ExtraMove(Model):
     """Move the viscount further than the card's cost for free."""
 
     kind: Literal["extra_move"]
-    spaces: int = Field(ge=1)
+    spaces: int = Field(ge=1, le=MOST_AT_ONCE)
 
 
 class DismissCost(Model):
@@ -115,7 +120,8 @@ class PermanentIcon(Model):
 
 class HandLimit(Model):
     kind: Literal["hand_limit"]
-    change: int
+    change: int = Field(ge=1, le=MOST_AT_ONCE, description="Cards more in the hand limit (only ever raised: a lower limit "
+                                                          "would leave a hand over it, which no rule discards)")
 
 
 class PointsPer(Model):
@@ -163,9 +169,9 @@ class Substitute(Model):
     action: Action
     pay: Literal["silver", "ink", "gold", "stone", "merchant_icons"] = Field(
         description="What is given up: a resource or silver, or merchant icons of one's board")
-    pay_count: int = Field(ge=1)
+    pay_count: int = Field(ge=1, le=MOST_AT_ONCE)
     icon: Icon
-    icon_count: int = Field(ge=1)
+    icon_count: int = Field(ge=1, le=MOST_AT_ONCE)
     once: bool = Field(False, description="Only once per action (the card says one ... only)")
 
 
@@ -174,3 +180,11 @@ Effect = Annotated[Union[Gain, Flip, Discard, Destroy, Rearrange, Shuffle, FreeH
                          Trigger, Substitute],
                    Field(discriminator="kind")]
 """Any effect of the vocabulary."""
+
+DONE_AT_ONCE = frozenset({"gain", "flip", "discard", "destroy", "rearrange", "shuffle", "free_hire", "move_castle_worker",
+                          "place_workers", "free_manuscript", "choice"})
+"""Kinds the engine carries out when a step list is resolved (an instant ability, a reward, a hire
+effect, a trigger's steps). The others only mean something where the engine looks for them (a
+building slot, an ongoing card, a manuscript's scoring): in a step list they would be skipped."""
+READ_FROM_SLOTS = frozenset({"permanent_icon", "trigger", "extra_move", "dismiss_cost", "hand_limit"})
+"""Kinds the engine reads from a building slot's uncovered ability (icons, triggers, moves, dismissal, hand limit)."""

@@ -15,7 +15,7 @@ from pydantic import Field
 from catalog import Kind
 from catalog.kinds import Card
 from catalog.model import Entry, Model, Path_
-from games.viscounts.effects import Action, Choice, Effect, Icon, PointsPer, Step, Substitute, Trigger
+from games.viscounts.effects import MOST_AT_ONCE, Action, Choice, Effect, Icon, PointsPer, Step, Substitute, Trigger
 
 Timing = Literal["instant", "ongoing", "drop_off", "none"]
 Ribbon = Literal["grey", "black", "yellow", "blue"]
@@ -26,7 +26,9 @@ class ViscountsCard(Card):
 
     card_type: Literal["starting", "hero", "neutral"] = Field(
         description="starting (8 per player, in the player's colour), hero (brown title bar) or neutral (black title bar)")
-    cost: int = Field(ge=1, description="Silver to hire or dismiss it, and the spaces its viscount moves (top left)")
+    cost: int = Field(ge=1, le=MOST_AT_ONCE, description="Silver to hire or dismiss it, and the spaces its viscount moves (top left)")
+    # the printed costs are 1 to 3; the viscount walks the board one arrow per space of the cost, so an
+    # absurd cost (a billion) would make every move a walk of hours: the bound refuses it
     icons: list[Icon] = Field(min_length=1, description="Its icons, one item per icon (two merchant icons: merchant, merchant)")
     timing: Timing = Field(description="When the ability works: instant (when played), ongoing (while on the board), "
                                        "drop_off (when it leaves the board), none")
@@ -188,7 +190,8 @@ class ManuscriptDeck(Entry):
 class BonusCard(Entry):
     points: int
     ribbon: Ribbon | None = None
-    hand_limit_change: int = 0
+    hand_limit_change: int = Field(0, ge=0, le=MOST_AT_ONCE, description="Cards more in its holder's hand limit "
+                                   "(never fewer: losing the card discards nothing, so a lower limit would strand a hand over it)")
     cleric_icon: bool | None = Field(None, description="Counts as a cleric icon when transcribing; null: not settled")
 
 
@@ -247,10 +250,10 @@ class SchemeStep(Model):
     kind: SchemeKind = Field(description="dismiss (the townsfolk beside its viscount), move (clockwise on the outer path), "
                                          "criminal_corruption (1 corruption per criminal icon on its board), future_scheme, "
                                          "place_workers (the noble action), strategy (its primary strategy), gain, flip")
-    spaces: int | None = Field(None, ge=1, description="move: how far")
-    workers: int | None = Field(None, ge=1, description="place_workers: how many (paid with the icons a player would need)")
+    spaces: int | None = Field(None, ge=1, le=MOST_AT_ONCE, description="move: how far")
+    workers: int | None = Field(None, ge=1, le=MOST_AT_ONCE, description="place_workers: how many (paid with the icons a player would need)")
     what: str | None = Field(None, description="gain: what (as a gain effect); flip: debt, deed or debt_or_deed")
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MOST_AT_ONCE)
     otherwise: list[SchemeStep] = Field([], description="Done instead when the action cannot be done")
 
 
