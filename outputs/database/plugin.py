@@ -154,7 +154,7 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
             outgoing.ticket = ticket
             try:
                 if is_download(path) and datasette.setting("allow_download"):
-                    answer = send_file(outgoing, database.path, cors)
+                    answer = send_file(outgoing, database.path, cors, head=scope["method"] == "HEAD")
                 else:
                     answer = app(guard.with_time_limit(scope, limit) if is_arbitrary_sql(request) else scope, receive, rewriter)
                 await within(gate.EXPENSIVE_DEADLINE_S, answer, outgoing, page, scope["path"], cors)

@@ -121,13 +121,17 @@ async def within(seconds: float, answer: Awaitable[None], outgoing: Outgoing, re
             await send_problem(outgoing, request, path, TOO_SLOW, cors, 503, "Too slow", ((b"retry-after", b"1"),))
 
 
-async def send_file(send: Send, path: str, cors: bool) -> None:
-    """The database file, as Datasette's download sends it, in chunks of :data:`DOWNLOAD_CHUNK`."""
+async def send_file(send: Send, path: str, cors: bool, head: bool = False) -> None:
+    """The database file, as Datasette's download sends it, in chunks of :data:`DOWNLOAD_CHUNK` (only
+    its headers for HEAD)."""
     headers = [(b"content-type", b"application/octet-stream"), (b"content-length", str(os.stat(path).st_size).encode("ascii")),
                (b"content-disposition", f'attachment; filename="{os.path.basename(path)}"'.encode("utf-8", "replace"))]
     if cors:
         headers.append((b"access-control-allow-origin", b"*"))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
+    if head:
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        return
     with open(path, "rb") as file:
         while chunk := file.read(DOWNLOAD_CHUNK):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
