@@ -57,7 +57,7 @@ def endpoints(db_path: Path) -> dict[str, list[str]]:
     }
 
 
-SLOW_READERS = 2  # of the hostile clients; the others pick a side door at random for each request
+SLOW_READERS = 2  # of the hostile clients, unless told (--slow-readers); the others pick a side door at random each time
 COOKIE = {"Cookie": "session=" + "s" * 40 + "; ds_actor=forged"}
 
 
@@ -104,9 +104,10 @@ def slow_reader(port: int, stop: float) -> tuple[str, int]:
     return "slow-read", status
 
 
-def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multiprocessing.Queue[Counter[tuple[str, int]]]") -> None:
+def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multiprocessing.Queue[Counter[tuple[str, int]]]",
+            slow_readers: int = SLOW_READERS) -> None:
     """``clients`` threads sending hostile requests back to back until ``stop`` (the first
-    SLOW_READERS of them reading slowly); puts the count of (kind, status) on ``out``."""
+    ``slow_readers`` of them reading slowly); puts the count of (kind, status) on ``out``."""
     counts: Counter[tuple[str, int]] = Counter()
     lock = threading.Lock()
 
@@ -114,7 +115,7 @@ def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multip
         rng = random.Random(seed)
         connection = connect(port, timeout=30)
         while time.monotonic() < stop:
-            if seed < SLOW_READERS:
+            if seed < slow_readers:
                 kind, status = slow_reader(port, stop)
             else:
                 kind, path, headers = hostile_requests(rng, forms)
@@ -280,7 +281,7 @@ def run_phase(project: Project, args: argparse.Namespace, mix: dict[str, list[st
         threads.append(threading.Thread(target=sample_memory, args=(server.pid, stop, memory)))
         if hostile_clients:
             attacker = multiprocessing.get_context("fork").Process(
-                target=hostile, args=(port, stop, hostile_clients, forms_of(project.build / "kb.db"), queue))
+                target=hostile, args=(port, stop, hostile_clients, forms_of(project.build / "kb.db"), queue, args.slow_readers))
             attacker.start()
         for t in threads:
             t.start()
@@ -322,6 +323,8 @@ def main() -> None:
     parser.add_argument("--warm", action="store_true", help="Ask for every URL once before measuring")
     parser.add_argument("--hostile", type=int, default=0, metavar="M",
                         help="Measure the normal clients alone, then beside M hostile clients (every expensive way in)")
+    parser.add_argument("--slow-readers", type=int, default=SLOW_READERS, metavar="S",
+                        help=f"How many of the hostile clients read a download slowly (default {SLOW_READERS})")
     args = parser.parse_args()
     project = Project.find(Path(__file__).resolve().parent)
     if needs_build(project):
@@ -340,7 +343,7 @@ def main() -> None:
     if not args.hostile:
         return
     beside = run_phase(project, args, mix, plan, args.hostile)
-    with_hostile = report(f"normal clients beside {args.hostile} hostile clients ({SLOW_READERS} of them slow readers):",
+    with_hostile = report(f"normal clients beside {args.hostile} hostile clients ({args.slow_readers} of them slow readers):",
                           beside, args.seconds)
     print(f"  the normal clients kept {with_hostile / alone:.0%} of their throughput alone; "
           f"load average {os.getloadavg()[0]:.1f} at the end")
