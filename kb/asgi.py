@@ -19,6 +19,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from kb.project import Project
 from kb.serve import datasette_app
+from outputs.database.gate import LOAD
+from outputs.database.guard import anonymous
 from outputs.database.metadata import DATABASE
 
 Scope = dict[str, Any]
@@ -52,7 +54,7 @@ def listing_query(path: str, query_string: bytes) -> bytes:
 
 
 class ResponseCache:
-    """Complete 200 responses to GET and HEAD requests without cookies or credentials, least recently used
+    """Complete 200 responses to GET and HEAD requests (cookies and credentials dropped), least recently used
     out: at most ``max_bytes`` in all (bodies, headers and keys) and no body above ``max_body``, so a
     client asking for many large answers costs the server at most ``max_bytes``."""
 
@@ -65,11 +67,11 @@ class ResponseCache:
         self.hits = self.misses = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = dict(scope.get("headers") or [])
-        if (scope["type"] != "http" or scope["method"] not in ("GET", "HEAD") or b"cookie" in headers
-                or b"authorization" in headers):
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
+        scope = anonymous(scope)  # the API answers everyone alike: a cookie changes neither the answer nor its caching
+        headers = dict(scope.get("headers") or [])
         query = listing_query(scope["path"], scope.get("query_string", b""))
         scope = {**scope, "query_string": query}
         # everything the response depends on: the search's next_url names the scheme and host
@@ -77,6 +79,7 @@ class ResponseCache:
         cached = self.entries.get(key)
         if cached is not None:
             self.hits += 1
+            LOAD.answered()  # a cheap request served: the gate charges expensive ones running beside it
             self.entries.move_to_end(key)
             start, body, _ = cached
             await send(start)

@@ -2,14 +2,17 @@
 """Load benchmark of the JSON API (prints figures, asserts nothing).
 
 Starts Datasette exactly as `kb serve` does, on a free loopback port, then runs N concurrent
-clients for a fixed time against the search query, a canned query and a row page. With
-``--hostile M``, M more clients in a process of their own send, for the same time and without
-pause, what a hostile client would: slow arbitrary SQL, huge results, and URLs never asked
-before; the normal clients' figures then say what that costs them. The server's memory (resident,
-with any children) is sampled throughout.
+clients for a fixed time against the search query, a canned query and a row page (as the README
+shows them). With ``--hostile M`` it measures twice, each time on a fresh server: the normal
+clients alone, then beside M hostile clients (in a process of their own, without pause) that use
+every expensive way in: arbitrary SQL under tilde-encoded paths, recursive CTEs running to the time
+limit, ``printf`` with a huge width, CSV streams, listings with a ``Cookie`` header and arguments
+never asked before, downloads of the whole database, and slow readers (a download read 4 KB every
+half second). It prints the normal clients' throughput alone and beside them, their p50/p99/max
+per kind, what the hostile clients got, and the server's peak memory (resident, with children).
 
     .venv/bin/python scripts/bench_api.py --clients 16 --seconds 30
-    .venv/bin/python scripts/bench_api.py --clients 16 --seconds 30 --hostile 4
+    .venv/bin/python scripts/bench_api.py --clients 16 --seconds 30 --hostile 16
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import statistics
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
@@ -53,34 +57,57 @@ def endpoints(db_path: Path) -> dict[str, list[str]]:
     }
 
 
-def hostile_requests(rng: random.Random, forms: list[str]) -> tuple[str, str]:
-    """One hostile request: (kind, path). Slow SQL runs to the time limit or builds huge values;
-    huge results ask for a thousand rows of large values; the rest are URLs no cache has seen."""
-    def sql(query: str) -> str:
-        return "/kb.json?" + urlencode({"sql": query, "_shape": "array"})
+SLOW_READERS = 2  # of the hostile clients, unless told (--slow-readers); the others pick a side door at random each time
+COOKIE = {"Cookie": "session=" + "s" * 40 + "; ds_actor=forged"}
+
+
+def hostile_requests(rng: random.Random, forms: list[str]) -> tuple[str, str, dict[str, str]]:
+    """One hostile request: (kind, path, headers), through one of the API's expensive ways in."""
+    def sql(query: str, database: str = "kb") -> str:
+        return f"/{database}.json?" + urlencode({"sql": query, "_shape": "array"})
 
     word = "".join(rng.choice("abcdeghiklmnoprstuz") for _ in range(rng.randint(4, 9)))
     n = rng.randrange(10**9)
-    kind, path = rng.choice([
-        ("slow-sql", sql(f"with recursive c(x) as (select {n} union all select x + 1 from c) select count(*) from c")),
-        ("slow-sql", sql(f"select count(kb_search(form || '{word}')) from name_forms")),
-        ("slow-sql", sql(f"select length(hex(randomblob(400000000))) + {n}")),
-        ("slow-sql", sql(f"select kb_fts_query(group_concat(form, ' ')) from name_forms where rowid > {n % 50}")),
-        ("huge", sql(f"select hex(randomblob(900)) || {n} as blob from name_forms limit 1000")),
-        ("huge", sql(f"select hex(randomblob(100)) || {n} as blob from name_forms limit 1000")),  # cached, if kept
-        ("huge", f"/kb/rules.json?_size=max&_shape=array&_x={n}"),  # 480 KB
-        ("huge", f"/kb/entities.json?_size=max&_shape=array&_x={n}"),  # 200 KB: the cache keeps it
-        ("distinct", f"/kb/search.json?q={quote(rng.choice(forms) + ' ' + word)}&_shape=array"),
-        ("distinct", f"/kb/buildings.json?name_en__contains={word}&_shape=array"),
-        ("distinct", f"/kb.json?_x={n}"),
-        ("distinct", f"/kb/glossary.json?_size=5&_x={n}"),
+    cte = f"with recursive c(x) as (select {n} union all select x + 1 from c) select count(*) from c"
+    return rng.choice([
+        ("tilde-sql", sql(cte, "k~62"), {}),
+        ("tilde-sql", f"/k~62/r~75les.json?_where={quote(f'length(text) > {n % 50}')}&_size=max", {}),
+        ("slow-sql", sql(cte), {}),
+        ("slow-sql", sql(f"select count(kb_search(form || '{word}')) from name_forms"), {}),
+        ("printf", sql(f"select length(printf('%.*c', 2147483647, 'x')) + {n}"), {}),
+        ("csv-stream", f"/kb/rules.csv?_stream=on&_size=max&_x={n}", {}),
+        ("csv-stream", f"/kb/search.csv?q={quote(rng.choice(forms))}&_stream=on&_x={n}", {}),
+        ("cookie-list", f"/kb/buildings.json?_size=max&_x={n}", COOKIE),
+        ("cookie-list", f"/k~62.json?_x={n}", COOKIE),
+        ("cookie-list", "/kb.json", COOKIE),
+        ("download", "/kb.db", {}),
+        ("huge", sql(f"select hex(randomblob(900)) || {n} as blob from name_forms limit 1000"), {}),
     ])
-    return kind, path
 
 
-def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multiprocessing.Queue[Counter[tuple[str, int]]]") -> None:
-    """``clients`` threads sending hostile requests back to back until ``stop``; puts the count of
-    (kind, status) on ``out``."""
+def slow_reader(port: int, stop: float) -> tuple[str, int]:
+    """A download read 4 KB every half second through a small receive buffer: (kind, status)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.sendall(b"GET /kb.db HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        head = b""
+        try:
+            while time.monotonic() < stop:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break  # the server cut the download off
+                head = head or chunk
+                time.sleep(0.5)
+        except OSError:
+            pass
+    status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+    return "slow-read", status
+
+
+def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multiprocessing.Queue[Counter[tuple[str, int]]]",
+            slow_readers: int = SLOW_READERS) -> None:
+    """``clients`` threads sending hostile requests back to back until ``stop`` (the first
+    ``slow_readers`` of them reading slowly); puts the count of (kind, status) on ``out``."""
     counts: Counter[tuple[str, int]] = Counter()
     lock = threading.Lock()
 
@@ -88,16 +115,19 @@ def hostile(port: int, stop: float, clients: int, forms: list[str], out: "multip
         rng = random.Random(seed)
         connection = connect(port, timeout=30)
         while time.monotonic() < stop:
-            kind, path = hostile_requests(rng, forms)
-            try:
-                connection.request("GET", path)
-                response = connection.getresponse()
-                response.read()
-                status = response.status
-            except (OSError, http.client.HTTPException):
-                status = 0
-                connection.close()
-                connection = connect(port, timeout=30)
+            if seed < slow_readers:
+                kind, status = slow_reader(port, stop)
+            else:
+                kind, path, headers = hostile_requests(rng, forms)
+                try:
+                    connection.request("GET", path, headers=headers)
+                    response = connection.getresponse()
+                    response.read()
+                    status = response.status
+                except (OSError, http.client.HTTPException):
+                    status = 0
+                    connection.close()
+                    connection = connect(port, timeout=30)
             with lock:
                 counts[(kind, status)] += 1
         connection.close()
@@ -215,46 +245,43 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else (values[0] if values else 0.0)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--no-cache", action="store_true", help="Serve without the response cache")
-    parser.add_argument("--warm", action="store_true", help="Ask for every URL once before measuring")
-    parser.add_argument("--hostile", type=int, default=0, metavar="M",
-                        help="M hostile clients beside the normal ones (slow SQL, huge results, distinct URLs)")
-    args = parser.parse_args()
-    project = Project.find(Path(__file__).resolve().parent)
-    if needs_build(project):
-        build(project)
-    mix = endpoints(project.build / "kb.db")
-    # interleave the kinds of request: 3 searches, 2 canned queries, 1 row page
-    plan = [(name, paths[i % len(paths)]) for i in range(max(len(p) for p in mix.values()))
-            for name, paths in mix.items() for _ in range({"search": 3, "canned": 2, "row": 1}[name])]
+@dataclass
+class Phase:
+    """What one run measured: the normal clients' latencies and errors by kind, the server's memory
+    samples, and what the hostile clients got."""
+
+    results: dict[str, list[float]]
+    errors: dict[str, int]
+    memory: list[float]
+    hostile: Counter[tuple[str, int]]
+
+
+def run_phase(project: Project, args: argparse.Namespace, mix: dict[str, list[str]], plan: list[tuple[str, str]],
+              hostile_clients: int) -> Phase:
+    """Start a fresh server, run the normal clients (beside ``hostile_clients`` hostile ones) for
+    ``args.seconds``, stop the server."""
     port = free_port()
-    if args.no_cache:
-        os.environ["KB_NO_CACHE"] = "1"
     # beside hostile clients, without Datasette's log: it writes a line for each of their SQL errors
-    server = datasette_process(project, "127.0.0.1", port, quiet=bool(args.hostile))
+    server = datasette_process(project, "127.0.0.1", port, quiet=True)
     memory: list[float] = []
     hostile_counts: Counter[tuple[str, int]] = Counter()
     # the hostile clients in a process of their own: their work is not the normal clients' wait
     queue: "multiprocessing.Queue[Counter[tuple[str, int]]]" = multiprocessing.get_context("fork").Queue()
     attacker = None
+    results: dict[str, list[float]] = {name: [] for name in mix}
+    errors = {name: 0 for name in mix}
     try:
         wait_until_up(port)
         if args.warm:
             warm(port, sorted({path for _, path in plan}), args.clients)
         memory.append(resident_mb(server.pid))
-        results: dict[str, list[float]] = {name: [] for name in mix}
-        errors = {name: 0 for name in mix}
         lock = threading.Lock()
         stop = time.monotonic() + args.seconds
         threads = [threading.Thread(target=client, args=(port, stop, plan, results, errors, lock, i * 37)) for i in range(args.clients)]
         threads.append(threading.Thread(target=sample_memory, args=(server.pid, stop, memory)))
-        if args.hostile:
+        if hostile_clients:
             attacker = multiprocessing.get_context("fork").Process(
-                target=hostile, args=(port, stop, args.hostile, forms_of(project.build / "kb.db"), queue))
+                target=hostile, args=(port, stop, hostile_clients, forms_of(project.build / "kb.db"), queue, args.slow_readers))
             attacker.start()
         for t in threads:
             t.start()
@@ -269,22 +296,61 @@ def main() -> None:
             attacker.kill()
         server.terminate()
         server.wait(timeout=10)
-    total = sum(len(v) for v in results.values())
+    return Phase(results, errors, memory, hostile_counts)
+
+
+def report(title: str, phase: Phase, seconds: float) -> float:
+    """Print a phase's figures for the normal clients; their requests per second in all."""
+    total = sum(len(v) for v in phase.results.values())
+    print(title)
+    print(f"  {'kind':<8} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
+    for name, values in phase.results.items():
+        print(f"  {name:<8} {len(values):>9} {len(values) / seconds:>8.1f} {percentile(values, 50):>8.1f} "
+              f"{percentile(values, 99):>8.1f} {max(values, default=0.0):>8.1f} {phase.errors[name]:>7}")
+    every = [v for values in phase.results.values() for v in values]
+    print(f"  {'all':<8} {total:>9} {total / seconds:>8.1f} {percentile(every, 50):>8.1f} {percentile(every, 99):>8.1f} "
+          f"{max(every, default=0.0):>8.1f} {sum(phase.errors.values()):>7}")
+    print(f"  server memory (resident, with children): {phase.memory[0]:.0f} MB at the start, {max(phase.memory):.0f} MB "
+          f"at most, {phase.memory[-1]:.0f} MB at the end")
+    return total / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--no-cache", action="store_true", help="Serve without the response cache")
+    parser.add_argument("--warm", action="store_true", help="Ask for every URL once before measuring")
+    parser.add_argument("--hostile", type=int, default=0, metavar="M",
+                        help="Measure the normal clients alone, then beside M hostile clients (every expensive way in)")
+    parser.add_argument("--slow-readers", type=int, default=SLOW_READERS, metavar="S",
+                        help=f"How many of the hostile clients read a download slowly (default {SLOW_READERS})")
+    args = parser.parse_args()
+    project = Project.find(Path(__file__).resolve().parent)
+    if needs_build(project):
+        build(project)
+    mix = endpoints(project.build / "kb.db")
+    # interleave the kinds of request: 3 searches, 2 canned queries, 1 row page
+    plan = [(name, paths[i % len(paths)]) for i in range(max(len(p) for p in mix.values()))
+            for name, paths in mix.items() for _ in range({"search": 3, "canned": 2, "row": 1}[name])]
+    if args.no_cache:
+        os.environ["KB_NO_CACHE"] = "1"
     cache = "without" if args.no_cache else "with"
-    print(f"{args.clients} clients, {args.seconds:.0f} s, loopback, {cache} the response cache; "
-          f"{len(set(plan))} distinct URLs{', each asked once before' if args.warm else ''}; Datasette as `kb serve` runs it")
-    print(f"{'endpoint':<8} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
-    for name, values in results.items():
-        print(f"{name:<8} {len(values):>9} {len(values) / args.seconds:>8.1f} {percentile(values, 50):>8.1f} "
-              f"{percentile(values, 99):>8.1f} {errors[name]:>7}")
-    print(f"{'all':<8} {total:>9} {total / args.seconds:>8.1f} {'':>8} {'':>8} {sum(errors.values()):>7}")
-    if args.hostile:
-        print(f"beside {args.hostile} hostile clients (no pause between requests), answered with:")
-        for kind in sorted({k for k, _ in hostile_counts}):
-            statuses = ", ".join(f"{status or 'failed'}: {n}" for (k, status), n in sorted(hostile_counts.items()) if k == kind)
-            print(f"  {kind:<9} {sum(n for (k, _), n in hostile_counts.items() if k == kind):>6}  ({statuses})")
-    print(f"server memory (resident, with children): {memory[0]:.0f} MB at the start, {max(memory):.0f} MB at most, "
-          f"{memory[-1]:.0f} MB at the end")
+    print(f"{args.clients} normal clients, {args.seconds:.0f} s per run, loopback, {cache} the response cache; "
+          f"{len(set(plan))} distinct URLs{', each asked once before' if args.warm else ''}; Datasette as `kb serve` "
+          f"runs it, a fresh server per run; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    alone = report("normal clients alone:", run_phase(project, args, mix, plan, 0), args.seconds)
+    if not args.hostile:
+        return
+    beside = run_phase(project, args, mix, plan, args.hostile)
+    with_hostile = report(f"normal clients beside {args.hostile} hostile clients ({args.slow_readers} of them slow readers):",
+                          beside, args.seconds)
+    print(f"  the normal clients kept {with_hostile / alone:.0%} of their throughput alone; "
+          f"load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"what the {args.hostile} hostile clients got (kind: requests (status: count); 0 = connection failed or cut):")
+    for kind in sorted({k for k, _ in beside.hostile}):
+        statuses = ", ".join(f"{status}: {n}" for (k, status), n in sorted(beside.hostile.items()) if k == kind)
+        print(f"  {kind:<11} {sum(n for (k, _), n in beside.hostile.items() if k == kind):>6}  ({statuses})")
 
 
 if __name__ == "__main__":

@@ -1,82 +1,44 @@
-"""What the API rations or refuses before Datasette works on a request.
+"""What the API refuses or changes before Datasette works on a request (what it rations is in
+outputs/database/gate.py).
 
-- Arbitrary SQL (the database with ``sql=``, or a table with ``_where=``) runs in a lane of its own:
-  at most :data:`ARBITRARY_SQL_LANE` such requests at a time, each with a time limit of
-  :data:`ARBITRARY_SQL_TIME_LIMIT_MS`, and all of them together for at most
-  :data:`ARBITRARY_SQL_SHARE` of the time. One more is answered at once with 503 and
-  ``Retry-After``, not queued: Datasette runs every query on a few shared threads, and a queue of
-  slow queries would hold those threads (and the interpreter's lock, which SQLite's progress
-  handler takes every few microseconds, and which our SQL functions hold while they run) while the
-  canned queries, the table pages and the rows wait behind them. The share matters because one
-  query at a time is still all the time for a client that sends them back to back: a query calling
-  kb_search row after row held the lock half the time, and the other clients' throughput halved.
 - The API is read-only: a method other than GET, HEAD or OPTIONS gets 405 (Datasette has no use
   for a POST to a canned query of an immutable database, and answered it with a 500).
+- The API is anonymous: no page depends on who asks, so a request's ``Cookie`` and
+  ``Authorization`` are dropped before Datasette sees them, and no answer sets a cookie (Datasette's
+  CSRF token, for forms that only POST, which is refused anyway). A client adding a cookie thus
+  changes neither the answer nor whether the response cache may keep it.
 - Datasette's pages about the server itself (``/-/databases`` gives the database's absolute path,
   ``/-/threads`` the interpreter's, ``/-/versions`` and ``/-/plugins`` what runs) and its debug
   pages are not served.
+- Arbitrary SQL runs under a time limit of its own, lower than the other queries'.
 """
 
 from __future__ import annotations
 
-import math
-import time
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from outputs.database.checks import Target
+from outputs.database.gate import ARBITRARY_SQL_TIME_LIMIT_MS, is_arbitrary_sql
 
-ARBITRARY_SQL_LANE = 1
-ARBITRARY_SQL_TIME_LIMIT_MS = 500
-ARBITRARY_SQL_SHARE = 0.25
-ARBITRARY_SQL_BURST_S = 2.0  # four queries at the time limit before the share applies
 METHODS = ("GET", "HEAD", "OPTIONS")
 # pages about the server (its folders, threads, versions, plugins, settings) and Datasette's debug pages
 HIDDEN_PAGES = ("/-/databases", "/-/threads", "/-/versions", "/-/plugins", "/-/settings", "/-/config", "/-/allow-debug",
                 "/-/permissions", "/-/patterns", "/-/messages", "/-/actor", "/-/auth-token")
-LANE_FULL = (f"arbitrary SQL is rationed: {ARBITRARY_SQL_LANE} query at a time, for at most "
-             f"{ARBITRARY_SQL_SHARE:.0%} of the time; try again in {{seconds}} s (canned queries, tables and rows do "
-             "not wait for it)")
+PRIVATE_HEADERS = (b"cookie", b"authorization")
 
 
-class Lane:
-    """Requests in the lane: at most ``size`` at a time, and at most ``share`` of the time in all. The
-    lane earns ``share`` seconds of credit per second, up to ``burst`` seconds, and a request that ran t
-    seconds spends t: many quick queries in a row pass, slow ones back to back get a quarter of the
-    time. The event loop runs one coroutine at a time, so testing and taking a place need no lock."""
-
-    def __init__(self, size: int, share: float, burst: float, clock: Callable[[], float] = time.monotonic):
-        self.size, self.share, self.burst, self.clock = size, share, burst, clock
-        self.busy = 0
-        self.credit, self.updated = burst, clock()
-
-    def _earn(self) -> float:
-        now = self.clock()
-        self.credit = min(self.burst, self.credit + (now - self.updated) * self.share)
-        self.updated = now
-        return now
-
-    def enter(self) -> float | None:
-        """The time the request entered, or None when the lane is full or out of credit."""
-        now = self._earn()
-        if self.busy >= self.size or self.credit <= 0:
-            return None
-        self.busy += 1
-        return now
-
-    def leave(self, entered: float) -> None:
-        now = self._earn()
-        self.busy -= 1
-        self.credit -= now - entered
-
-    def retry_after(self) -> int:
-        """Whole seconds until the lane has credit again (at least 1: a place may free sooner, but not surely)."""
-        self._earn()
-        return max(1, math.ceil(-self.credit / self.share))
+def anonymous(scope: dict[str, Any]) -> dict[str, Any]:
+    """The request without the headers that say who asks (the API answers everyone alike)."""
+    headers = scope.get("headers") or []
+    if not any(bytes(k).lower() in PRIVATE_HEADERS for k, _ in headers):
+        return scope
+    return {**scope, "headers": [(k, v) for k, v in headers if bytes(k).lower() not in PRIVATE_HEADERS]}
 
 
-def is_arbitrary_sql(request: Target | None) -> bool:
-    return request is not None and (request.what == "sql" or (request.what == "table" and any(k == "_where" for k, _ in request.args)))
+def without_cookies(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """A response's headers without ``Set-Cookie``."""
+    return [(k, v) for k, v in headers if bytes(k).lower() != b"set-cookie"]
 
 
 def hidden(path: str) -> bool:

@@ -23,12 +23,13 @@ from typing import Any
 
 from datasette import hookimpl
 
-from outputs.database import guard, rowpage
-from outputs.database.checks import Target, json_arguments, problem, schema, target, with_arguments
+from outputs.database import gate, guard, rowpage
+from outputs.database.checks import Target, json_arguments, problem, routed_path, schema, target, with_arguments
+from outputs.database.gate import BUSY, LOAD, Gate, client_of, is_arbitrary_sql, is_download, is_expensive
 from outputs.database.limits import bounded, limit_connection
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
-from outputs.database.responses import Rewriter, search_paging, send_problem
+from outputs.database.responses import RAISED, Outgoing, Rewriter, error_page, search_paging, send_file, send_problem, within
 from outputs.search import search_json
 from outputs.textsearch import fold, fts_query
 
@@ -68,37 +69,66 @@ def extra_template_vars(template, database, table, view_name, request, datasette
     return entry
 
 
+DEFAULT_EXCEPTION_HANDLER = "datasette.handle_exception"
+
+
+def quiet_default_exception_handler() -> None:
+    """Datasette calls every ``handle_exception`` hook, and its own prints a traceback with every local
+    variable for each exception, a client's bad SQL included (2.4 KB of log a request, and the time to
+    make it): ours answers the same without it, so its own is kept out (blocked before Datasette
+    registers it, which it does after loading this plugin, or unregistered if it already has)."""
+    from datasette.plugins import pm
+
+    if pm.has_plugin(DEFAULT_EXCEPTION_HANDLER):
+        pm.unregister(name=DEFAULT_EXCEPTION_HANDLER)
+    pm.set_blocked(DEFAULT_EXCEPTION_HANDLER)
+
+
+@hookimpl(tryfirst=True)
+def handle_exception(datasette, request, exception):  # type: ignore[no-untyped-def]
+    """The answer to an exception, logged by the wrapper in one line for a 500 (the traceback only with
+    KB_DEBUG=1)."""
+    return error_page(datasette, request, exception)
+
+
 @hookimpl
 def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
-    """Guard requests (outputs/database/guard.py: read-only methods, a lane for arbitrary SQL, no pages
-    naming the server's folders), check them before Datasette sees them (status 400 and a message for
-    what would be a silent wrong answer or a 500), ask for JSON columns as JSON, page the search, and
+    """Guard requests (outputs/database/guard.py: read-only, anonymous, no pages naming the server's
+    folders), check them before Datasette sees them (status 400 and a message for what would be a
+    silent wrong answer or a 500), let the expensive ones through the gate (outputs/database/gate.py)
+    and answer every request within a deadline, ask for JSON columns as JSON, page the search, and
     make error messages plain text."""
+    quiet_default_exception_handler()
+
     def wrap(app):  # type: ignore[no-untyped-def]
-        lane = guard.Lane(guard.ARBITRARY_SQL_LANE, guard.ARBITRARY_SQL_SHARE, guard.ARBITRARY_SQL_BURST_S)
+        lane = Gate()
+        datasette.kb_gate = lane  # for the tests
 
         async def checked(scope: dict[str, Any], receive: Any, send: Any) -> None:
             database = datasette.databases.get(DATABASE)
             if scope.get("type") != "http" or database is None or not database.path:
                 await app(scope, receive, send)
                 return
+            scope = guard.anonymous(scope)
+            RAISED.set(None)
+            outgoing = Outgoing(send)
             cors = bool(datasette.cors)
             config = datasette.plugin_config(PLUGIN) or {}
             tables = schema(database.path)
             request = target(config, tables, scope)
             page = request or Target("page", scope["path"], "json" if scope["path"].endswith(".json") else "", [])
             if scope["method"] not in guard.METHODS:
-                await send_problem(send, page, scope["path"], f"the API is read-only: {scope['method']} is not allowed",
+                await send_problem(outgoing, page, scope["path"], f"the API is read-only: {scope['method']} is not allowed",
                                    cors, 405, "Method not allowed", ((b"allow", ", ".join(guard.METHODS).encode("ascii")),))
                 return
             if guard.hidden(scope["path"]):
-                await send_problem(send, page, scope["path"], "this page is not served", cors, 404, "Not found")
+                await send_problem(outgoing, page, scope["path"], "this page is not served", cors, 404, "Not found")
                 return
             paging = None
             if request is not None:
                 found = problem(config, tables, database.path, request)
                 if found is not None:
-                    await send_problem(send, request, scope["path"], found, cors)
+                    await send_problem(outgoing, request, scope["path"], found, cors)
                     return
                 extra = json_arguments(config, request)
                 scope = {**scope, "query_string": with_arguments(scope.get("query_string", b""), extra)}
@@ -107,20 +137,29 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
                     paging = await asyncio.to_thread(search_paging, database.path, request,
                                                      config["queries"][request.name]["params"], scope)
             limit = guard.time_limit_ms(request, datasette.setting("sql_time_limit_ms"))
-            rewriter = Rewriter(send, paging, limit, page, scope["path"])
-            if not guard.is_arbitrary_sql(request):
-                await app(scope, receive, rewriter)
+            rewriter = Rewriter(outgoing, paging, limit, page, scope["path"])
+            path = routed_path(scope)
+            if not is_expensive(request, path):
+                LOAD.started()
+                try:
+                    await within(gate.DEADLINE_S, app(scope, receive, rewriter), outgoing, page, scope["path"], cors)
+                finally:
+                    LOAD.finished()
                 return
-            entered = lane.enter()
-            if entered is None:
-                seconds = lane.retry_after()
-                await send_problem(send, page, scope["path"], guard.LANE_FULL.format(seconds=seconds), cors, 503, "Busy",
-                                   ((b"retry-after", str(seconds).encode("ascii")),))
+            ticket = await lane.enter(client_of(scope))
+            if isinstance(ticket, int):
+                await send_problem(outgoing, page, scope["path"], BUSY.format(seconds=ticket), cors, 503, "Busy",
+                                   ((b"retry-after", str(ticket).encode("ascii")),))
                 return
+            outgoing.ticket = ticket
             try:
-                await app(guard.with_time_limit(scope, limit), receive, rewriter)
+                if is_download(path) and datasette.setting("allow_download"):
+                    answer = send_file(outgoing, database.path, cors, head=scope["method"] == "HEAD")
+                else:
+                    answer = app(guard.with_time_limit(scope, limit) if is_arbitrary_sql(request) else scope, receive, rewriter)
+                await within(gate.EXPENSIVE_DEADLINE_S, answer, outgoing, page, scope["path"], cors)
             finally:
-                lane.leave(entered)
+                lane.leave(ticket)
         return checked
     return wrap
 
@@ -129,3 +168,6 @@ def _whole(value: object, default: int) -> int:
     """A parameter as a number (the request checks refused anything else); empty means the default."""
     text = str(value or "").strip()
     return int(text) if re.fullmatch(r"-?[0-9]{1,18}", text) else default
+
+
+quiet_default_exception_handler()

@@ -6,10 +6,14 @@ a 500: the client gets a plain sentence, the server's log gets the text."""
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import html
 import json
+import os
 import re
 import sys
+import traceback
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlencode
@@ -44,6 +48,94 @@ def search_paging(database_path: str, request: Target, params: list[dict[str, An
     host = headers.get(b"host", b"localhost").decode("latin-1")
     url = f"{scope.get('scheme', 'http')}://{host}{scope['path']}?{urlencode(following)}"
     return Paging(total, offset + limit, url)
+
+
+RAISED: contextvars.ContextVar[str | None] = contextvars.ContextVar("kb_raised", default=None)
+"""The type of the exception Datasette's handler saw while answering the current request."""
+DEBUG_VARIABLE = "KB_DEBUG"
+LOG_MESSAGE_MAX = 200
+DOWNLOAD_CHUNK = 256 * 1024  # Datasette sends a file 4 KB at a time, each read on a thread of its own
+TOO_SLOW = "the answer took too long to send; ask for less, or download the database from the site"
+
+
+def error_page(datasette: Any, request: Any, exception: BaseException) -> Callable[[], Awaitable[Any]]:
+    """Datasette's answer to an exception (its own handler's), without the traceback it prints for
+    each: a 500 is logged in one line by :class:`Rewriter`, with the traceback if ``KB_DEBUG=1``."""
+    from datasette import Response
+    from datasette.utils import add_cors_headers
+    from datasette.utils.asgi import Base400
+    from datasette.views.base import DatasetteError
+    from markupsafe import Markup
+
+    async def inner() -> Any:
+        title, info, message = None, {}, str(exception)
+        if isinstance(exception, Base400):
+            status = exception.status
+        elif isinstance(exception, DatasetteError):
+            status, info, message, title = exception.status, dict(exception.error_dict), exception.message, exception.title
+            message = Markup(message) if exception.message_is_html else message
+        else:
+            status = 500
+            RAISED.set(type(exception).__name__)
+            if os.environ.get(DEBUG_VARIABLE) == "1":
+                traceback.print_exception(exception, file=sys.stderr)
+        info.update({"ok": False, "error": message, "status": status, "title": title})
+        headers: dict[str, str] = {}
+        if datasette.cors:
+            add_cors_headers(headers)
+        if request.path.split("?")[0].endswith(".json"):
+            return Response.json(info, status=status, headers=headers)
+        template = datasette.jinja_env.select_template([f"{status}.html", "error.html"])
+        return Response.html(await template.render_async(dict(info, urls=datasette.urls, app_css_hash=datasette.app_css_hash(),
+                                                              menu_links=lambda: [])), status=status, headers=headers)
+    return inner
+
+
+class Outgoing:
+    """The ``send`` every answer goes out through: no cookie set, the bytes of the body counted on
+    the request's ticket of the gate (when it has one), and whether the answer has started."""
+
+    def __init__(self, send: Send):
+        self.send, self.started, self.ticket = send, False, None  # type: Send, bool, Any
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.started = True
+            message = {**message, "headers": [(k, v) for k, v in message.get("headers") or []
+                                              if bytes(k).lower() != b"set-cookie"]}
+        elif message["type"] == "http.response.body" and self.ticket is not None:
+            self.ticket.sent += len(message.get("body", b""))
+        await self.send(message)
+
+
+async def within(seconds: float, answer: Awaitable[None], outgoing: Outgoing, request: Target, path: str, cors: bool) -> None:
+    """Run ``answer`` for at most ``seconds``. A client reading slowly holds it in ``send`` (the server
+    waits for its buffer to drain): past the deadline the answer is dropped, and the server closes
+    the connection of an answer left unfinished (or a 503 goes out, if nothing had)."""
+    try:
+        async with asyncio.timeout(seconds):
+            await answer
+    except TimeoutError:
+        print(f"cut off {path}: not answered within {seconds:g} s", file=sys.stderr, flush=True)
+        if not outgoing.started:
+            await send_problem(outgoing, request, path, TOO_SLOW, cors, 503, "Too slow", ((b"retry-after", b"1"),))
+
+
+async def send_file(send: Send, path: str, cors: bool, head: bool = False) -> None:
+    """The database file, as Datasette's download sends it, in chunks of :data:`DOWNLOAD_CHUNK` (only
+    its headers for HEAD)."""
+    headers = [(b"content-type", b"application/octet-stream"), (b"content-length", str(os.stat(path).st_size).encode("ascii")),
+               (b"content-disposition", f'attachment; filename="{os.path.basename(path)}"'.encode("utf-8", "replace"))]
+    if cors:
+        headers.append((b"access-control-allow-origin", b"*"))
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    if head:
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        return
+    with open(path, "rb") as file:
+        while chunk := file.read(DOWNLOAD_CHUNK):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 INTERNAL_ERROR = "internal error: the server could not answer this request (its log says why)"
@@ -115,7 +207,11 @@ class Rewriter:
             found = re.search(rb"solid red;\">(.*?)</div>", body, re.S)  # the message on Datasette's error page
             error = html.unescape(found.group(1).decode("utf-8", "replace")) if found else ""
         too_big = str(error).strip() == VALUE_TOO_BIG
-        print(f"{self.path}: status {self.start['status'] if self.start else 500}: {error}", file=sys.stderr, flush=True)
+        if not too_big:  # one line: the status, the path, the exception's type and the start of its message
+            said = " ".join(str(error).split())[:LOG_MESSAGE_MAX]
+            raised = RAISED.get()
+            print(f"{self.start['status'] if self.start else 500} {self.path}: {raised + ': ' if raised else ''}{said}",
+                  file=sys.stderr, flush=True)
         await send_problem(self.send, self.request, self.path, VALUE_TOO_BIG_MESSAGE if too_big else INTERNAL_ERROR,
                            any(bytes(k).lower() == b"access-control-allow-origin" for k, _ in headers),
                            status=400 if too_big else 500, title="Bad request" if too_big else "Internal error")

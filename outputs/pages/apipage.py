@@ -15,7 +15,7 @@ from datasette.app import Datasette
 from games.plugin import ApiExample
 from games.registry import Registry
 from outputs.buildinfo import BuildInfo
-from outputs.database.guard import ARBITRARY_SQL_LANE, ARBITRARY_SQL_SHARE, ARBITRARY_SQL_TIME_LIMIT_MS
+from outputs.database.gate import ARBITRARY_SQL_TIME_LIMIT_MS, EXPENSIVE_DEADLINE_S, SHARE, SLOTS
 from outputs.database.limits import FUNCTION_INPUT_MAX, RESULT_MAX_BYTES, VALUE_MAX_BYTES
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.pages.markdown import text
@@ -145,9 +145,11 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
     out.append(f"What one request may take is bounded: a text or blob value is at most {VALUE_MAX_BYTES:,} bytes, the rows "
                f"of one answer {RESULT_MAX_BYTES:,} bytes, and the text given to `kb_fold`, `kb_fts_query`, `kb_search` "
                f"or a canned query's parameter {FUNCTION_INPUT_MAX} characters. SQL of your own (`sql=`, or a table's "
-               f"`_where=`) runs {ARBITRARY_SQL_LANE} query at a time, for at most {ARBITRARY_SQL_TIME_LIMIT_MS} ms, "
-               f"and all of it for at most {ARBITRARY_SQL_SHARE:.0%} of the time; more of it meanwhile gets status 503 "
-               "with `Retry-After` (seconds). The API is read-only: any method but GET, "
+               f"`_where=`) runs for at most {ARBITRARY_SQL_TIME_LIMIT_MS} ms. It, the tables' pages, CSV streams, "
+               f"the database's download and its page are rationed: {SLOTS} at a time in all, each client (an address) "
+               f"{SHARE:.0%} of the time while others are served, each answer sent within {EXPENSIVE_DEADLINE_S:g} s; "
+               "beyond that a request gets status 503 with `Retry-After` (seconds). The canned queries and the rows "
+               "are never rationed. The API is read-only: any method but GET, "
                "HEAD and OPTIONS gets status 405.\n")
     out += [example_section(example, body, datasette_url) for example, _, body in errors]
     out.append("## Parameters {#api.parameters}\n")

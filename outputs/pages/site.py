@@ -14,7 +14,7 @@ from games.plugin import PageSpec
 from games.registry import Registry
 from outputs.pages import rules, shared
 from outputs.pages.layout import Layout
-from outputs.pages.markdown import table, text
+from outputs.pages.markdown import table, text, url
 from outputs.pages.writer import PageWriter, files_of
 from outputs.simulations import page as simulated
 from outputs.simulations.store import Results
@@ -43,7 +43,7 @@ def sources_page(catalog: Catalog) -> str:
     for game in catalog.games():
         out.append(f"## {text(catalog.get(game).names.en)} {{#{game}.sources}}\n")
         for s in catalog.typed("sources", Source, game):
-            where = f"[{text(s.url)}]({s.url})" if s.url else (f"`{text(s.file)}` (shared seeds)" if s.file else None)
+            where = f"[{text(s.url)}]({url(s.url)})" if s.url else (f"`{text(s.file)}` (shared seeds)" if s.file else None)
             out.append(f"### {text(s.key)}: {text(s.names.en)} {{#{s.id}}}\n")
             out.append(table(["", ""], [[k, v] for k, v in [("Kind", SOURCE_KINDS[s.source_kind]), ("Language", s.language),
                                                                ("Edition", s.edition), ("Licence", s.licence_note)] if v]))
