@@ -102,6 +102,8 @@ class State:
         try:
             road = [Space() for _ in range(road_length)]
             for number, space in raw.get("road", {}).items():
+                if not str(number).isascii() or not str(number).isdigit():  # '²'.isdigit() is true, int('²') fails
+                    raise InvalidState(f"road.{number}: a road space is a number, 1-{road_length}")
                 index = int(number) - 1
                 if not 0 <= index < road_length:
                     raise InvalidState(f"road.{number}: the road has spaces 1-{road_length}")
