@@ -55,6 +55,11 @@ REFUSED: dict[str, tuple[dict[str, Any], str]] = {
     "a blank worker": ({"road": {"1": {"worker": " "}}}, "road.1.worker: ' ' is not a name"),
     "a number as a player": ({"castle_workers": [5]}, "castle_workers[0]: 5 is not a name"),
     "more castle workers than places": ({"castle_workers": ["red", "blue", "red"]}, "castle_workers: 'red' is listed twice"),
+    "gold beside the cubes": ({"players": {"red": {"gold": 1}}}, "players.red.gold: no such field (fields: deniers"),
+    "a misspelt owner": ({"road": {"9": {"building": "bank", "ownr": "red"}}}, "road.9.ownr: no such field"),
+    "houses in the towers before the walls": ({"castle": {"towers": ["red"]}},
+                                              "castle.towers: houses here while 'dungeon' (not scored) has room"),
+    "both cursor and to_move": ({"cursor": 1, "to_move": "red"}, "cursor: give either cursor or to_move"),
     "a road space numbered 0": ({"road": {"0": {"building": "bank", "owner": "red"}}}, "road.0: the road has spaces 1-28"),
 }
 

@@ -116,6 +116,8 @@ class Caylus(DecisionGame):
         for name in data["stock"]:
             if name not in (given.get("stock") or {}):  # what given does not set follows from the road
                 data["stock"][name] = max(0, (self.rules.buildings[name].tiles or 0) - on_road.get(name, 0))
+        if "to_move" in given and "cursor" in given:
+            raise InvalidState("cursor: give either cursor or to_move (which sets it), not both")
         if "to_move" in given:
             data["cursor"] = to_move_index(data["turn_order"], given["to_move"])
         elif "phase" in given and "cursor" not in given:

@@ -155,6 +155,12 @@ def problems(state: State, rules: Rules, players: tuple[str, ...]) -> Iterator[s
         yield f"scored: {state.scored} are not the first sections in order ({', '.join(sections)}): they are scored one after another"
     if state.scoring is not None and (state.scoring not in sections or state.scoring in state.scored or state.phase != "end_of_turn"):
         yield f"scoring: {state.scoring!r} is not a section being scored (one not yet scored, in the end_of_turn phase)"
+    for i, (name, _) in enumerate(rules.section_spaces):
+        room = [earlier for earlier, spaces in rules.section_spaces[:i]
+                if earlier not in state.scored and len(state.castle.get(earlier, [])) < spaces]
+        if state.castle.get(name) and room:  # a house goes into the first unscored section with room
+            yield f"castle.{name}: houses here while {room[0]!r} (not scored) has room; the castle is built in order"
+            break
     specials = {slug(b.id): b for b in rules.specials()}
     roles = dict(rules.special_places)
     yield from _known("specials", state.specials, list(specials), "a special building in play")
