@@ -121,6 +121,14 @@ CASES: dict[str, tuple[Catalog, str, str, str]] = {
                                         "income", "only the income phase"),
     "a favour table the engine would not follow": (edited("caylus.favour-table", one_row_per_favour_in_a_phase=False),
                                                    "caylus.favour-table", "one_row_per_favour_in_a_phase", "false would be ignored"),
+    "a provost phase of a billion spaces": (
+        edited("caylus.phase.provost", provost_move={"kind": "move_provost", "max_spaces": 10**9, "cost_per_space": {"deniers": 1}}),
+        "caylus.phase.provost", "provost_move.max_spaces", "at most the road's 28 spaces"),
+    "a wildcard of gems": (edited("caylus.resource.any-cube", matches=["food", "gems"]), "caylus.resource.any-cube",
+                           "matches.1", "'gems' is not a cube"),
+    "a wildcard of nothing": (edited("caylus.resource.any-cube", matches=[]), "caylus.resource.any-cube", "matches",
+                              "matches at least one cube"),
+    "minus one tile": (edited("caylus.building.bank", tiles=-1), "caylus.building.bank", "tiles", "the box holds 0 to 1000"),
     "no castle": (without("caylus.castle"), "caylus", "id", "Caylus needs a castle entry"),
 }
 

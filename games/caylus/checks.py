@@ -244,7 +244,20 @@ def scoring_problems(rule: ScoringRule, resources: dict[str, Resource]) -> Itera
         yield ("reward",), "the end of the game scores prestige only: write {prestige: N}"
 
 
-def phase_problems(phases: list[Phase], anchor: str) -> Iterator[Problem]:
+def wildcard_problems(resources: dict[str, Resource]) -> Iterator[Problem]:
+    """A wildcard stands for cubes: the engine offers one choice per cube it matches."""
+    cubes = [name for name, r in resources.items() if r.resource_class == "cube"]
+    for name, resource in resources.items():
+        if resource.resource_class != "wildcard":
+            continue
+        if not resource.matches:
+            yield resource.id, ("matches",), "a wildcard matches at least one cube (else nothing can be chosen for it)"
+        for i, match in enumerate(resource.matches):
+            if match not in cubes:
+                yield resource.id, ("matches", i), f"{match!r} is not a cube ({', '.join(cubes)})"
+
+
+def phase_problems(phases: list[Phase], anchor: str, road: Road | None = None) -> Iterator[Problem]:
     yield from _unique(phases, "order", "order")
     by_slug = {_slug(p.id): p for p in phases}
     for name in ENGINE_PHASES:
@@ -258,6 +271,9 @@ def phase_problems(phases: list[Phase], anchor: str) -> Iterator[Problem]:
     provost = by_slug.get("provost")
     if provost is not None and provost.provost_move is None:
         yield provost.id, ("id",), "the provost phase says how the provost moves (provost_move)"
+    elif provost is not None and provost.provost_move is not None and road is not None \
+            and provost.provost_move.max_spaces > road.spaces:  # every distance up to it is listed
+        yield provost.id, ("provost_move", "max_spaces"), f"{provost.provost_move.max_spaces}: the provost moves at most the road's {road.spaces} spaces"
 
 
 def catalog_problems(catalog: Catalog) -> Iterator[Problem]:
@@ -295,7 +311,8 @@ def catalog_problems(catalog: Catalog) -> Iterator[Problem]:
         yield from ((variant.id, p, m) for p, m in variant_problems(variant, buildings, game, catalog))
     for rule in catalog.typed("scoring_rules", ScoringRule, GAME):
         yield from ((rule.id, p, m) for p, m in scoring_problems(rule, resources))
-    yield from phase_problems(catalog.typed("phases", Phase, GAME), game.id)
+    yield from phase_problems(catalog.typed("phases", Phase, GAME), game.id, road)
+    yield from wildcard_problems(resources)
     yield from building_problems(catalog, buildings, game, road)
     yield from amount_problems(catalog, resources)
     yield from concrete_problems(catalog, resources)

@@ -98,6 +98,8 @@ def building_problems(catalog: Catalog, buildings: dict[str, Building], game: Ga
         if building.category in BUILT and (building.cost is None or building.tiles is None):
             missing = "cost" if building.cost is None else "tiles"
             yield building.id, (missing,), f"a {building.category} building is built from the stock: it needs its {missing}"
+        if building.tiles is not None and not 0 <= building.tiles <= MAX_AMOUNT:
+            yield building.id, ("tiles",), f"{building.tiles}: the box holds 0 to {MAX_AMOUNT} tiles of a building"
         if building.rule is not None and building.rule in catalog.entries and catalog.kind_of(building.rule).key != "rules":
             yield building.id, ("rule",), f"{building.rule!r} is not a rule (rules.yaml)"
         if effect is None:
