@@ -40,7 +40,7 @@ REFUSED: dict[str, tuple[dict[str, Any], str]] = {
     "a marker in no row": ({"players": {"red": {"markers": {"castle": 1}}}}, "players.red.markers: 'castle' is not a favour row"),
     "a cube of another game": ({"players": {"red": {"cubes": {"gems": 1}}}}, "players.red.cubes: 'gems' is not a cube"),
     "gold of 10**30": ({"players": {"red": {"cubes": {"gold": 10**30}}}}, "players.red.cubes.gold: 1,000,000,000,000,000"),
-    "seven workers in hand": ({"players": {"red": {"workers": 7}}}, "players.red.workers: 7 is outside 0-6"),
+    "seven workers in hand": ({"players": {"red": {"workers": 7}}}, "players.red.workers: 7 in hand + 0 placed is 7, not 6"),
     "a section scored twice": ({"scored": ["dungeon", "dungeon"]}, "scored: 'dungeon' is listed twice"),
     "a section being scored mid-turn": ({"scoring": "dungeon"}, "scoring: 'dungeon' is not a section being scored"),
     "the inn with one circle": ({"specials": {"inn": ["red"]}}, "specials.inn: 1 places; the building has 2"),

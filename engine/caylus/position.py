@@ -66,6 +66,14 @@ def shape_problems(state: State, rules: Rules) -> Iterator[str]:
                 yield f"road.{i + 1}.{key}: {getattr(space, key)!r} is not a name"
     if not _name(state.scoring):
         yield f"scoring: {state.scoring!r} is not a castle section"
+    yield from (p for p in amount_problems(state, rules) if "not a whole" in p)  # ranges: after the invariants
+    for name, rows in state.rows_used.items():
+        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+            yield f"rows_used.{name}: {rows!r} is not a list of favour rows"
+
+
+def amount_problems(state: State, rules: Rules) -> Iterator[str]:
+    """Every amount of a player, and the batches, a whole number within its bounds."""
     for colour, player in state.players.items():
         for key in ("deniers", "prestige"):
             yield from _amount(f"players.{colour}.{key}", getattr(player, key), LIMIT)
@@ -78,9 +86,6 @@ def shape_problems(state: State, rules: Rules) -> Iterator[str]:
         yield from _amount(f"batches.{name}", n, LIMIT)
     for name, left in state.stock.items():
         yield from (p for p in _amount(f"stock.{name}", left, LIMIT, low=-LIMIT) if "not a whole" in p)
-    for name, rows in state.rows_used.items():
-        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-            yield f"rows_used.{name}: {rows!r} is not a list of favour rows"
 
 
 def cursor_limit(state: State, rules: Rules) -> int:
@@ -136,6 +141,7 @@ def state_stock_names(rules: Rules) -> frozenset[str]:
 
 def problems(state: State, rules: Rules, players: tuple[str, ...]) -> Iterator[str]:
     """What no game could reach (after shape_problems and the engine's invariants hold)."""
+    yield from amount_problems(state, rules)
     if not 1 <= state.turn <= rules.road.spaces:
         yield f"turn: {state.turn:,} is outside 1-{rules.road.spaces} (the bailiff moves a space a turn at least)"
     if state.phase == "setup":
