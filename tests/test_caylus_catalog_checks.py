@@ -5,13 +5,15 @@ name the entry, the field and the reason; the real catalog passes every check.""
 from __future__ import annotations
 
 import dataclasses
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from catalog import Catalog
 from engine.catalog import default_catalog
-from games.caylus.checks import catalog_problems
+from games.caylus.checks import ENGINE_RULES, catalog_problems
 
 REAL = default_catalog()
 
@@ -129,6 +131,8 @@ CASES: dict[str, tuple[Catalog, str, str, str]] = {
     "a wildcard of nothing": (edited("caylus.resource.any-cube", matches=[]), "caylus.resource.any-cube", "matches",
                               "matches at least one cube"),
     "minus one tile": (edited("caylus.building.bank", tiles=-1), "caylus.building.bank", "tiles", "the box holds 0 to 1000"),
+    "a rule the engine cites, renamed": (without("caylus.phase4.provost"), "caylus", "id",
+                                         "the engine cites the rule 'caylus.phase4.provost'"),
     "no castle": (without("caylus.castle"), "caylus", "id", "Caylus needs a castle entry"),
 }
 
@@ -139,3 +143,9 @@ def test_a_broken_invariant_is_named(name: str) -> None:
     found = problems(catalog)
     assert any(e == entry and p == path and message in m for e, p, m in found), found
     assert len(found) <= 3, found
+
+
+def test_the_rules_the_engine_cites_are_the_ones_checked() -> None:
+    engine = Path(__file__).resolve().parent.parent / "engine" / "caylus"
+    cited = {m for f in engine.glob("*.py") for m in re.findall(r'"(caylus\.[a-z0-9.-]+)"', f.read_text(encoding="utf-8"))}
+    assert cited == set(ENGINE_RULES) | {"caylus.notation"}  # the notation has no rule in the catalog yet
