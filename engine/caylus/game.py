@@ -7,12 +7,13 @@ top; ``apply(state, action)`` checks and plays one (in place, like a chess board
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
 from itertools import permutations
 from typing import Any
 
 from engine.catalog import default_catalog
-from engine.caylus import decisions, phases
+from engine.caylus import decisions, phases, position
 from engine.caylus.rules import GAME, Options, Rules
 from engine.caylus.state import Player, Space, State
 from engine.core import (
@@ -93,30 +94,49 @@ class Caylus(DecisionGame):
         if not given:
             return state
         changes = {k: v for k, v in given.items() if k not in ("to_move",)}
-        data = merge(state.to_dict(), changes)
+        start = state.to_dict()
+        if isinstance(changes.get("road"), dict):
+            # a space the start leaves empty is empty, not a copy of its neighbour (which merge
+            # would take as the model of a new key, worker and owner included)
+            empty = {"building": None, "owner": None, "worker": None}
+            changes["road"] = {k: empty | v if str(k) not in start["road"] and isinstance(v, dict) else v
+                               for k, v in changes["road"].items()}
+        data = merge(start, changes)
         data["pending"] = []
-        placed = phases.workers_on_board(State.from_dict(data, self.rules.road.spaces))
+        first = State.from_dict(data, self.rules.road.spaces)
+        self._refuse(position.shape_problems(first, self.rules))  # before anything counts or compares its values
+        placed = phases.workers_on_board(first)
         for colour, player in data["players"].items():
             if "workers" not in (given.get("players", {}).get(colour) or {}):
                 player["workers"] = self.rules.workers_per_player() - placed.get(colour, 0)
-        if "stock" not in given:
-            on_road: dict[str, int] = {}
-            for space in data["road"].values():
-                if space.get("building"):
-                    on_road[space["building"]] = on_road.get(space["building"], 0) + 1
-            for name in data["stock"]:
+        on_road: dict[str, int] = {}
+        for space in data["road"].values():
+            if space.get("building"):
+                on_road[space["building"]] = on_road.get(space["building"], 0) + 1
+        for name in data["stock"]:
+            if name not in (given.get("stock") or {}):  # what given does not set follows from the road
                 data["stock"][name] = max(0, (self.rules.buildings[name].tiles or 0) - on_road.get(name, 0))
+        if "to_move" in given and "cursor" in given:
+            raise InvalidState("cursor: give either cursor or to_move (which sets it), not both")
         if "to_move" in given:
             data["cursor"] = to_move_index(data["turn_order"], given["to_move"])
         elif "phase" in given and "cursor" not in given:
             data["cursor"] = 0
         state = State.from_dict(data, self.rules.road.spaces)
         self.check(state)
+        self._refuse(position.problems(state, self.rules, self.players))
         phases.run(state, self.rules)
         return state
 
+    @staticmethod
+    def _refuse(problems: Iterator[str]) -> None:
+        """Raise InvalidState with the first problem of a position (each begins with its field)."""
+        for problem in problems:
+            raise InvalidState(problem)
+
     def from_dict(self, raw: dict[str, Any]) -> State:
         state = State.from_dict(raw, self.rules.road.spaces)
+        self._refuse(position.shape_problems(state, self.rules))
         self.check(state)
         return state
 

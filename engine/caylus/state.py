@@ -12,7 +12,17 @@ from typing import Any
 
 from engine.core import Decision, InvalidState
 
+PLAYER_FIELDS = ("deniers", "prestige", "cubes", "workers", "markers")
+SPACE_FIELDS = ("building", "owner", "worker")
+"""The fields of a player and of a road space as plain data: a misspelt one (``gold`` for
+``cubes.gold``) would be dropped without a word."""
 PHASES = ("setup", "income", "placement", "special", "provost", "activation", "castle", "end_of_turn", "over")
+
+
+def _known_keys(where: str, data: Any, fields: tuple[str, ...]) -> None:
+    for key in data if isinstance(data, dict) else ():
+        if key not in fields:
+            raise InvalidState(f"{where}.{key}: no such field (fields: {', '.join(fields)})")
 
 
 @dataclass
@@ -102,10 +112,15 @@ class State:
         try:
             road = [Space() for _ in range(road_length)]
             for number, space in raw.get("road", {}).items():
+                if not str(number).isascii() or not str(number).isdigit():  # '²'.isdigit() is true, int('²') fails
+                    raise InvalidState(f"road.{number}: a road space is a number, 1-{road_length}")
                 index = int(number) - 1
                 if not 0 <= index < road_length:
                     raise InvalidState(f"road.{number}: the road has spaces 1-{road_length}")
+                _known_keys(f"road.{number}", space, SPACE_FIELDS)
                 road[index] = Space(space.get("building"), space.get("owner"), space.get("worker"))
+            for colour, player in raw["players"].items():
+                _known_keys(f"players.{colour}", player, PLAYER_FIELDS)
             players = {c: Player(p.get("deniers", 0), p.get("prestige", 0), dict(p.get("cubes", {})),
                                  p.get("workers", 0), dict(p.get("markers", {}))) for c, p in raw["players"].items()}
             return cls(

@@ -2,6 +2,7 @@
 
 from games import plugin
 from games.caylus import pages, tables
+from games.caylus.checks import catalog_problems
 from games.caylus.kinds import KINDS
 from games.caylus.narration import CaylusNarration
 from games.caylus.wording import describe
@@ -11,6 +12,7 @@ GAME = GameModule(
     game="caylus",
     kinds=KINDS,
     wording=describe,
+    checks=(catalog_problems,),
     pages=(
         PageSpec("quick-reference", "Quick reference", (), pages.quick_reference_page),
         plugin.RULES,
