@@ -160,11 +160,11 @@ def serve_command(root: str | None, host: str, site_port: int, datasette_port: i
     from kb.serve import ServeError, check_ports, needs_build, serve
 
     project = _project(root)
+    _tidy(project)
     try:  # before a build of a minute or so: the ports must be free
         check_ports(host, site_port, datasette_port)
     except ServeError as exc:
         raise click.ClickException(str(exc)) from exc
-    _tidy(project)
     datasette_url, site_url = f"http://{host}:{datasette_port}", f"http://{host}:{site_port}"
     if needs_build(project, datasette_url, site_url):
         ctx = click.get_current_context()
