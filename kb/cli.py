@@ -39,14 +39,15 @@ def _tidy(project: Project | None = None) -> None:
         click.echo(line, err=True)
 
 
-def disk_error(exc: OSError) -> str:
-    """One line for a file that could not be written or read: the path, the reason, a hint."""
+def disk_error(exc: OSError, where: Path | None = None) -> str:
+    """One line for a file that could not be written or read: the path (``where`` when the error
+    names none: a write to an open file), the reason, a hint."""
     import errno
 
     hints = {errno.EROFS: " (the checkout is on a read-only file system)", errno.ENOSPC: " (the disk is full)",
              errno.EDQUOT: " (the disk quota is used up)", errno.EACCES: " (no permission to write there)"}
-    where = f"{exc.filename}: " if exc.filename else ""
-    return f"{where}{exc.strerror or exc}{hints.get(exc.errno or 0, '')}"
+    path = exc.filename or where
+    return f"{f'{path}: ' if path else ''}{exc.strerror or exc}{hints.get(exc.errno or 0, '')}"
 
 
 def _refuse(problems: list[Problem], after: str = "") -> NoReturn:
@@ -227,7 +228,10 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     except SimulationError as exc:
         raise click.ClickException(str(exc)) from exc
     except OSError as exc:  # a read-only checkout, a full disk
-        raise click.ClickException(f"{disk_error(exc)}; the results file being written is unchanged") from exc
+        for partial in project.simulations.glob("*.json.tmp"):  # the half-written copy (store.py)
+            partial.unlink(missing_ok=True)
+        raise click.ClickException(f"{disk_error(exc, project.simulations)}; the results file being written "
+                                   "is unchanged") from exc
     finally:
         signal.signal(signal.SIGTERM, previous)
     for game, results in sorted(found.items()):
