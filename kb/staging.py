@@ -164,12 +164,16 @@ def _migrate(project: Project, builds: Path) -> list[str]:
         current.rename(folder)
         _point(current, folder.name)
         return [f"moved the folder {BUILDS}/{CURRENT} to {BUILDS}/{folder.name}, linked from {BUILDS}/{CURRENT}"]
+    live = _current_name(builds)
     folder = pending[0] if pending else Path(tempfile.mkdtemp(prefix="m-", dir=builds))
     for path in real:
         target = folder / path.name
         if target.exists():
             shutil.rmtree(target)
         path.rename(target)
+    for name in ("build", "site"):  # a folder made where one link was: the other half of the build stays
+        if live is not None and not (folder / name).exists() and (builds / live / name).is_dir():
+            (builds / live / name).rename(folder / name)
     if copied:
         shutil.rmtree(current)
     _point(current, folder.name)

@@ -162,3 +162,15 @@ def test_a_read_only_checkout_has_nothing_to_tidy(tmp_path: Path, monkeypatch: p
 
     monkeypatch.setattr(kb.staging, "open", read_only, raising=False)
     assert tidy(project) == [] and served(project) == {"one"}
+
+
+def test_a_folder_made_where_the_build_link_was_keeps_the_site(tmp_path: Path) -> None:
+    project = bare_project(tmp_path / "p")
+    build_one(project, "one")
+    project.build.unlink()
+    (project.build / "screenshots").mkdir(parents=True)  # as a tool writing into build/ with no link there
+    recover(project)
+    assert project.build.is_symlink() and (project.build / "screenshots").is_dir()
+    assert (project.site / "index.html").read_text(encoding="utf-8") == "one" and not is_built(project)
+    build_one(project, "two")
+    assert served(project) == {"two"} and len(leftovers(project)) == 1
