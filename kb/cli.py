@@ -58,6 +58,34 @@ def _refuse(problems: list[Problem], after: str = "") -> NoReturn:
     sys.exit(1)
 
 
+def _quiet_workers() -> None:
+    """The worker processes forked from here on (kb simulate --jobs) leave Ctrl-C and SIGTERM to this
+    process, which stops its pool; a worker told to stop, or whose parent died (even by SIGKILL:
+    Linux sends it SIGTERM then), ends at once and silently, instead of printing a KeyboardInterrupt
+    or, writing its result to a parent that is gone, a BrokenPipeError traceback. (Set up here, not
+    in outputs/simulations/run.py: that file's hash is part of the committed results' key.)"""
+    global _WORKERS_QUIET
+    if not _WORKERS_QUIET:
+        os.register_at_fork(after_in_child=_quiet_worker)
+        _WORKERS_QUIET = True
+
+
+_WORKERS_QUIET = False
+
+
+def _quiet_worker() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+    except OSError:
+        pass  # not Linux: the parent's pool still stops its workers
+
+
 class _Terminated(Exception):
     """A signal asked the command to stop."""
 
@@ -216,6 +244,7 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     # SIGTERM stops the run through an exception, so that the worker processes are stopped (quietly:
     # outputs/simulations/run.py) and a results file is written whole or not at all
     previous = signal.signal(signal.SIGTERM, stop)
+    _quiet_workers()
     try:
         found = current_results(chosen, catalog, project.data, project.simulations, games=count,
                                 jobs=jobs or os.cpu_count() or 1, rerun=not stale,

@@ -33,19 +33,12 @@ LOCK = ".build.lock"
 LEGACY_PREFIX = ".build-"  # the staging folders of the builds before the links (old-build/, old-site/ inside)
 
 
-class BuildBusy(Exception):
-    """Another build holds the project's lock."""
-
-
 @contextmanager
-def build_lock(project: Project, wait: bool = True) -> Iterator[None]:
-    """One build (or recovery) at a time in a project; a second waits for the first, or raises
-    BuildBusy when ``wait`` is false. An OSError opening the lock file (a read-only checkout) is raised."""
+def build_lock(project: Project) -> Iterator[None]:
+    """One build (or recovery) at a time in a project; a second waits for the first. An OSError
+    opening the lock file (a read-only checkout) is raised."""
     with open(project.root / LOCK, "a") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            raise BuildBusy(f"a build is running in {project.root}") from None
+        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield
         finally:
@@ -54,17 +47,24 @@ def build_lock(project: Project, wait: bool = True) -> Iterator[None]:
 
 def tidy(project: Project) -> list[str]:
     """What every command does first: remove what interrupted builds left, unless a build is running
-    now (its staging is alive) or the checkout cannot be written (nothing can have been left by a
-    build there, and nothing could be removed). Returns what was done, one line each."""
+    now (its staging is alive), or the checkout cannot be written (a build can have left nothing
+    there, and nothing could be removed) or is not there (the command itself says so). Returns what
+    was done, one line each."""
     try:
-        with build_lock(project, wait=False):
-            return recover(project)
-    except BuildBusy:
-        return []
+        lock = open(project.root / LOCK, "a")
     except OSError as exc:
-        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC):
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT, errno.ENOENT, errno.ENOTDIR):
             return []
         raise
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return []
+        try:
+            return recover(project)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def recover(project: Project) -> list[str]:

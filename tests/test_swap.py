@@ -160,7 +160,7 @@ def test_a_read_only_checkout_has_nothing_to_tidy(tmp_path: Path, monkeypatch: p
             raise OSError(errno.EROFS, "Read-only file system", str(path))
         return real_open(path, mode, *args, **kwargs)
 
-    monkeypatch.setattr(kb.staging, "open", read_only, raising=False)
+    monkeypatch.setattr(kb.staging, "open", read_only, raising=False)  # the module's open() of the lock
     assert tidy(project) == [] and served(project) == {"one"}
 
 

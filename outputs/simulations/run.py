@@ -12,8 +12,6 @@ statistics as games played in one: the same seeds give the same numbers whatever
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -174,25 +172,7 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
 _WORKER: dict[str, Any] = {}
 
 
-def _quiet_on_signals() -> None:
-    """In a worker process: the parent alone handles Ctrl-C and SIGTERM (and stops the pool); a worker
-    told to stop, or whose parent died (even by SIGKILL: Linux sends it SIGTERM then), ends at once
-    and silently, instead of printing a KeyboardInterrupt or, writing its result to a parent that is
-    gone, a BrokenPipeError traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
-    except OSError:
-        pass  # not Linux: the parent's pool still stops its workers
-    if os.getppid() == 1:  # the parent died before prctl took effect
-        os._exit(1)
-
-
 def _init_worker(factory: Callable[..., Any], catalog: Catalog, game: str) -> None:
-    _quiet_on_signals()
     _WORKER.update(factory=factory, catalog=catalog, game=game, slugs=piece_slugs(catalog, game))
 
 
