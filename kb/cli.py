@@ -11,6 +11,7 @@ import click
 
 from catalog import CatalogError, Problem
 from games import REGISTRY
+from kb.cli_parts import Terminated, disk_error, engine_options, quiet_workers
 from kb.project import Project
 
 
@@ -39,59 +40,12 @@ def _tidy(project: Project | None = None) -> None:
         click.echo(line, err=True)
 
 
-def disk_error(exc: OSError, where: Path | None = None) -> str:
-    """One line for a file that could not be written or read: the path (``where`` when the error
-    names none: a write to an open file), the reason, a hint."""
-    import errno
-
-    hints = {errno.EROFS: " (the checkout is on a read-only file system)", errno.ENOSPC: " (the disk is full)",
-             errno.EDQUOT: " (the disk quota is used up)", errno.EACCES: " (no permission to write there)"}
-    path = exc.filename or where
-    return f"{f'{path}: ' if path else ''}{exc.strerror or exc}{hints.get(exc.errno or 0, '')}"
-
-
 def _refuse(problems: list[Problem], after: str = "") -> NoReturn:
     """Print every problem as file:line:col: path: message, then their count; exit 1."""
     for problem in problems:
         click.echo(str(problem), err=True)
     click.echo(f"{len(problems)} problem(s) found{after}", err=True)
     sys.exit(1)
-
-
-def _quiet_workers() -> None:
-    """The worker processes forked from here on (kb simulate --jobs) leave Ctrl-C and SIGTERM to this
-    process, which stops its pool; a worker told to stop, or whose parent died (even by SIGKILL:
-    Linux sends it SIGTERM then), ends at once and silently, instead of printing a KeyboardInterrupt
-    or, writing its result to a parent that is gone, a BrokenPipeError traceback. (Set up here, not
-    in outputs/simulations/run.py: that file's hash is part of the committed results' key.)"""
-    global _WORKERS_QUIET
-    if not _WORKERS_QUIET:
-        os.register_at_fork(after_in_child=_quiet_worker)
-        _WORKERS_QUIET = True
-
-
-_WORKERS_QUIET = False
-
-
-def _quiet_worker() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
-    except OSError:
-        pass  # not Linux: the parent's pool still stops its workers
-
-
-class _Terminated(Exception):
-    """A signal asked the command to stop."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 root_option = click.option("--root", type=click.Path(file_okay=False), help="Project folder (default: found from here)")
@@ -239,18 +193,18 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     started = time.perf_counter()
 
     def stop(signum: int, frame: object) -> None:
-        raise _Terminated(signum)
+        raise Terminated(signum)
 
     # SIGTERM stops the run through an exception, so that the worker processes are stopped (quietly:
     # outputs/simulations/run.py) and a results file is written whole or not at all
     previous = signal.signal(signal.SIGTERM, stop)
-    _quiet_workers()
+    quiet_workers()
     try:
         found = current_results(chosen, catalog, project.data, project.simulations, games=count,
                                 jobs=jobs or os.cpu_count() or 1, rerun=not stale,
                                 progress=lambda line: click.echo(f"  {line}", err=True),
                                 fewer="replace" if force else "refuse")
-    except _Terminated as stopped:
+    except Terminated as stopped:
         click.echo(f"kb simulate: stopped by {signal.Signals(stopped.signum).name}; every results file is whole "
                    "(written before the signal, or as it was)", err=True)
         sys.exit(128 + stopped.signum)
@@ -361,7 +315,7 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
     _tidy()
     try:
         chosen: dict[str, object] = {"players": players} if players is not None else {}
-        chosen.update(_engine_options(game, options))
+        chosen.update(engine_options(game, options))
         if variants:
             chosen["variants"] = variants
         instance = engine.game(game, **chosen)
@@ -387,32 +341,6 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
         _print_play_report(report)
     if violations:
         sys.exit(1)
-
-
-# Engine keywords that are not --option: set by their own options, or (the catalog) an object, not text
-NOT_OPTIONS = {"players": "--players", "variants": "--variant", "catalog": None}
-
-
-def _engine_options(game: str, options: tuple[str, ...]) -> dict[str, str]:
-    """``--option NAME=VALUE`` checked against the keywords the game's engine takes."""
-    import inspect
-
-    from engine.registry import GAMES
-
-    if game not in GAMES:
-        raise click.ClickException(f"no engine for {game!r} (known: {', '.join(sorted(GAMES))})")
-    takes = [name for name in inspect.signature(GAMES[game]).parameters if name not in NOT_OPTIONS]
-    chosen = {}
-    for option in options:
-        name, sep, value = option.partition("=")
-        if not sep or not name:
-            raise click.BadParameter(f"{option!r} is not NAME=VALUE", param_hint="--option")
-        if name not in takes:
-            instead = f"; use {NOT_OPTIONS[name]} for it" if NOT_OPTIONS.get(name) else ""
-            raise click.BadParameter(f"{game} takes no option {name!r}{instead} (its options: {', '.join(takes) or 'none'})",
-                                     param_hint="--option")
-        chosen[name] = value
-    return chosen
 
 
 def _print_play_report(report: dict[str, Any]) -> None:
