@@ -91,7 +91,11 @@ def new_staging(project: Project) -> Path:
     """A new, empty build folder in .builds/; it becomes the build when ``switch`` names it current."""
     builds = project.root / BUILDS
     builds.mkdir(exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix="b-", dir=builds))
+    return _new_folder(builds, "b-")
+
+
+def _new_folder(builds: Path, prefix: str) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=builds))
     umask = os.umask(0)
     os.umask(umask)
     folder.chmod(0o777 & ~umask)  # as a folder made by mkdir is: readable by a web server, not 0700
@@ -159,13 +163,13 @@ def _migrate(project: Project, builds: Path) -> list[str]:
         return []
     builds.mkdir(exist_ok=True)
     if copied and not real and not pending:  # the copy holds the build itself
-        folder = Path(tempfile.mkdtemp(prefix="m-", dir=builds))
+        folder = _new_folder(builds, "m-")
         folder.rmdir()
         current.rename(folder)
         _point(current, folder.name)
         return [f"moved the folder {BUILDS}/{CURRENT} to {BUILDS}/{folder.name}, linked from {BUILDS}/{CURRENT}"]
     live = _current_name(builds)
-    folder = pending[0] if pending else Path(tempfile.mkdtemp(prefix="m-", dir=builds))
+    folder = pending[0] if pending else _new_folder(builds, "m-")
     for path in real:
         target = folder / path.name
         if target.exists():
