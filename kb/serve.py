@@ -159,8 +159,7 @@ def build_stamp(project: Project) -> str:
 
 
 def listen(host: str, port: int) -> socket.socket:
-    import socket
-
+    """Datasette's listening socket, which kb serve keeps while Datasette restarts."""
     try:
         return socket.create_server((host, port), backlog=1024)
     except (OSError, OverflowError) as exc:
