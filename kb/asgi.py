@@ -18,7 +18,7 @@ from typing import Any, Awaitable, Callable
 from urllib.parse import parse_qsl, urlencode
 
 from kb.project import Project
-from kb.serve import datasette_app
+from kb.serve import READY_FD, datasette_app
 from outputs.database.gate import LOAD
 from outputs.database.guard import anonymous
 from outputs.database.metadata import DATABASE
@@ -114,12 +114,12 @@ class ResponseCache:
             self.bytes -= self.entries.popitem(last=False)[1][2]
 
 
-def make_app(root: Path, cache: bool = True) -> App:
-    app: App = datasette_app(Project(root)).app()
+def make_app(root: Path, cache: bool = True, build: Path | None = None) -> App:
+    app: App = datasette_app(Project(root), build).app()
     return ResponseCache(app) if cache else app
 
 
-def settle(project: Project) -> None:
+def settle(project: Project, build: Path | None = None) -> None:
     """Ready the serving process for many clients at once:
 
     - load what every search uses (the index, its filters), then freeze the objects made so far out
@@ -134,7 +134,7 @@ def settle(project: Project) -> None:
     """
     from outputs.search import index_from_database
 
-    index = index_from_database(project.build / "kb.db")
+    index = index_from_database((build or project.build) / "kb.db")
     index.filters, index.numeric_fields  # built on first use otherwise
     gc.collect()
     gc.freeze()
@@ -145,6 +145,11 @@ def settle(project: Project) -> None:
 def create_app() -> App:
     """The app uvicorn serves (``--factory kb.asgi:create_app``), built when the server starts."""
     project = Project(Path(os.environ.get("KB_ROOT", ".")).resolve())
-    app = make_app(project.root, cache=os.environ.get("KB_NO_CACHE") != "1")
-    settle(project)
+    build = project.build.resolve()  # the build folder itself: a later build does not change what it reads
+    app = make_app(project.root, cache=os.environ.get("KB_NO_CACHE") != "1", build=build)
+    settle(project, build)
+    ready = os.environ.pop(READY_FD, None)
+    if ready:  # kb serve waits for this: the requests queued meanwhile are answered from here on
+        os.write(int(ready), b"ready")
+        os.close(int(ready))
     return app

@@ -1,7 +1,8 @@
 """``kb build``: validate, then write the database, metadata, generated pages and the site.
 
-Everything is written into a staging folder first and swapped into place only when every step
-succeeded, so a failed build leaves the previous build/ and site/ as they were.
+Everything is written into a new build folder first and made the current build (one atomic switch
+of a link, kb/staging.py) only when every step succeeded, so a failed or killed build leaves the
+previous build/ and site/ as they were.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from catalog import Catalog
 from games import REGISTRY, Registry
 from kb.project import Project
-from kb.staging import build_lock, new_staging, recover, swap
+from kb.staging import build_lock, discard, new_staging, recover, switch
 from outputs.buildinfo import BuildInfo
 from outputs.database.build import build_database
 from outputs.database.exports import write_downloads
@@ -187,11 +188,10 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         build_site(project, docs, staging / "site", nav)
         stages.done("site (mkdocs build --strict)")
         (out / SERVED_AT).write_text(json.dumps({"datasette_url": datasette_url, "site_url": site_url}) + "\n", encoding="utf-8")
-        swap(project, staging)
+        switch(project, staging)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        discard(staging)
         raise
-    shutil.rmtree(staging, ignore_errors=True)
     return BuildReport(entries=len(catalog.entries), rows=rows, pages=len(pages), seconds=time.perf_counter() - started)
 
 

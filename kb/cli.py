@@ -11,6 +11,7 @@ import click
 
 from catalog import CatalogError, Problem
 from games import REGISTRY
+from kb.cli_parts import Terminated, disk_error, engine_options, quiet_workers
 from kb.project import Project
 
 
@@ -19,6 +20,24 @@ def _project(root: str | None) -> Project:
         return Project(Path(root).resolve()) if root else Project.find()
     except FileNotFoundError as exc:
         raise click.ClickException(str(exc)) from exc
+
+
+def _tidy(project: Project | None = None) -> None:
+    """What every command does first: remove what a killed build left (kb/staging.py), unless a build
+    is running now. A command run outside a project (kb check on a file elsewhere) has nothing to tidy."""
+    from kb.staging import tidy
+
+    if project is None:
+        try:
+            project = Project.find()
+        except FileNotFoundError:
+            return
+    try:
+        done = tidy(project)
+    except OSError as exc:
+        raise click.ClickException(disk_error(exc)) from exc
+    for line in done:
+        click.echo(line, err=True)
 
 
 def _refuse(problems: list[Problem], after: str = "") -> NoReturn:
@@ -46,6 +65,7 @@ def validate(root: str | None, data_dir: str | None) -> None:
     from engine.scenario import ScenarioError, load_all, scenario_files
 
     project = _project(root)
+    _tidy(project)
     folder = Path(data_dir).resolve() if data_dir else project.data
     problems: list[Problem] = []
     try:
@@ -73,7 +93,11 @@ def schemas(root: str | None) -> None:
     from catalog.jsonschema import export_schemas
 
     project = _project(root)
-    paths = export_schemas(REGISTRY.schema, project.data, project.schemas)
+    _tidy(project)
+    try:
+        paths = export_schemas(REGISTRY.schema, project.data, project.schemas)
+    except OSError as exc:
+        raise click.ClickException(disk_error(exc)) from exc
     click.echo(f"wrote {len(paths)} schema files to {project.schemas}")
 
 
@@ -102,6 +126,9 @@ def build_command(root: str | None, datasette_url: str, site_url: str, simulatio
     except BuildError as exc:
         click.echo(f"build failed: {exc}; the previous build is unchanged", err=True)
         sys.exit(1)
+    except OSError as exc:  # a read-only checkout, a full disk
+        click.echo(f"build failed: {disk_error(exc)}; the previous build is unchanged", err=True)
+        sys.exit(1)
     total = sum(v for k, v in report.rows.items() if k != "search")
     click.echo(f"built {report.entries} entries ({total} rows) and {report.pages} generated pages in {report.seconds:.1f} s")
 
@@ -113,17 +140,14 @@ def build_command(root: str | None, datasette_url: str, site_url: str, simulatio
 @click.option("--datasette-port", default=8001, show_default=True, type=click.IntRange(1, 65535), help="Port of Datasette")
 def serve_command(root: str | None, host: str, site_port: int, datasette_port: int) -> None:
     """Build if needed, then serve the site and Datasette (read-only) until interrupted."""
-    from kb.staging import build_lock, recover
     from kb.serve import ServeError, check_ports, needs_build, serve
 
     project = _project(root)
+    _tidy(project)
     try:  # before a build of a minute or so: the ports must be free
         check_ports(host, site_port, datasette_port)
     except ServeError as exc:
         raise click.ClickException(str(exc)) from exc
-    with build_lock(project):
-        for line in recover(project):
-            click.echo(line, err=True)
     datasette_url, site_url = f"http://{host}:{datasette_port}", f"http://{host}:{site_port}"
     if needs_build(project, datasette_url, site_url):
         ctx = click.get_current_context()
@@ -147,12 +171,14 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     """Play seeded random games of every engine game (or the GAMEs named) at each player count and write
     their statistics to simulations/<game>.json, which kb build shows (commit the files). Results
     holding more games than this run plays are kept, and the command stops, unless --force."""
+    import signal
     import time
 
     from engine.registry import GAMES
     from outputs.simulations.store import SimulationError, current_results
 
     project = _project(root)
+    _tidy(project)
     unknown = sorted(set(games_to_run) - set(GAMES))
     if unknown:
         raise click.ClickException(f"no engine for {', '.join(unknown)} (known: {', '.join(sorted(GAMES))})")
@@ -161,14 +187,36 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     except CatalogError as exc:
         _refuse(exc.problems)
     chosen = {g: f for g, f in GAMES.items() if not games_to_run or g in games_to_run}
+    writable = project.simulations if project.simulations.is_dir() else project.root
+    if not os.access(writable, os.W_OK):  # found before minutes of play, not after
+        raise click.ClickException(f"{writable}: cannot be written (a read-only checkout?); nothing was played")
     started = time.perf_counter()
+
+    def stop(signum: int, frame: object) -> None:
+        raise Terminated(signum)
+
+    # SIGTERM stops the run through an exception, so that the worker processes are stopped (quietly:
+    # outputs/simulations/run.py) and a results file is written whole or not at all
+    previous = signal.signal(signal.SIGTERM, stop)
+    quiet_workers()
     try:
         found = current_results(chosen, catalog, project.data, project.simulations, games=count,
                                 jobs=jobs or os.cpu_count() or 1, rerun=not stale,
                                 progress=lambda line: click.echo(f"  {line}", err=True),
                                 fewer="replace" if force else "refuse")
+    except Terminated as stopped:
+        click.echo(f"kb simulate: stopped by {signal.Signals(stopped.signum).name}; every results file is whole "
+                   "(written before the signal, or as it was)", err=True)
+        sys.exit(128 + stopped.signum)
     except SimulationError as exc:
         raise click.ClickException(str(exc)) from exc
+    except OSError as exc:  # a read-only checkout, a full disk
+        for partial in project.simulations.glob("*.json.tmp"):  # the half-written copy (store.py)
+            partial.unlink(missing_ok=True)
+        raise click.ClickException(f"{disk_error(exc, project.simulations)}; the results file being written "
+                                   "is unchanged") from exc
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for game, results in sorted(found.items()):
         click.echo(f"{game}: {results.games} games at each of {', '.join(map(str, sorted(results.counts)))} players "
                    f"in simulations/{game}.json")
@@ -184,6 +232,7 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
 
     from engine.scenario import ScenarioError, run_all, summary
 
+    _tidy()
     try:
         results = run_all([Path(f) for f in files] or None)
     except ScenarioError as exc:
@@ -209,6 +258,7 @@ def explain_command(file: str, scenario_id: str | None) -> None:
     """Narrate a scenario step by step with the state changes of each step."""
     from engine.scenario import ScenarioError, load, run
 
+    _tidy()
     try:
         scenarios = [s for s in load(Path(file)) if scenario_id in (None, s.id)]
     except ScenarioError as exc:
@@ -262,20 +312,15 @@ def play_command(game: str, players: int | None, count: int, seed: int, as_json:
     import engine
     from engine.playout import play_many, summary
 
+    _tidy()
     try:
         chosen: dict[str, object] = {"players": players} if players is not None else {}
-        for option in options:
-            name, sep, value = option.partition("=")
-            if not sep or not name:
-                raise click.BadParameter(f"{option!r} is not NAME=VALUE", param_hint="--option")
-            chosen[name] = value
+        chosen.update(engine_options(game, options))
         if variants:
             chosen["variants"] = variants
         instance = engine.game(game, **chosen)
-    except TypeError as exc:  # a keyword the engine does not take
-        raise click.ClickException(f"{game} takes no such option ({exc})") from exc
-    except ValueError as exc:
-        raise click.ClickException(str(exc)) from exc
+    except (ValueError, KeyError, LookupError) as exc:  # a bad value of an option the engine takes
+        raise click.ClickException(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)) from exc
     # SIGTERM ends the run as Ctrl-C does, through an exception, so that the workers are stopped
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:

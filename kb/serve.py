@@ -5,14 +5,20 @@ from __future__ import annotations
 import functools
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.project import Project
+from kb.siteserver import BoundedHTTPServer
+
+# The environment variable naming the descriptor the Datasette child writes to once it has loaded
+# the build (kb/asgi.py:create_app)
+READY_FD = "KB_READY_FD"
 
 if TYPE_CHECKING:
     from datasette.app import Datasette
@@ -46,17 +52,23 @@ DATASETTE_SETTINGS = {"sql_time_limit_ms": 1000, "max_returned_rows": 1000, "def
 DATASETTE_CORS = True
 
 
-def datasette_process(project: Project, host: str, port: int, quiet: bool = False) -> subprocess.Popen[bytes]:
+def datasette_process(project: Project, host: str, port: int, quiet: bool = False,
+                      listener: socket.socket | None = None, ready_fd: int | None = None) -> subprocess.Popen[bytes]:
     """Datasette (``kb.asgi:create_app``) under uvicorn, one process: measured faster here than several
     workers, which added a 40 ms stall to every keep-alive request (scripts/bench_api.py).
     ``--no-proxy-headers``: nothing stands in front of it, so a client's ``X-Forwarded-Proto`` or
     ``X-Forwarded-For`` is not trusted (uvicorn trusts them from loopback by default), and the links
     in an answer (the search's ``next_url``) name the scheme the server really serves. ``quiet``
-    drops its log (a benchmark's hostile clients would fill it)."""
-    command = [sys.executable, "-m", "uvicorn", "--factory", "kb.asgi:create_app", "--host", host, "--port", str(port),
+    drops its log (a benchmark's hostile clients would fill it). With ``listener`` (a listening socket
+    kb serve keeps), it serves on that socket, so that clients wait in its queue, instead of being
+    refused, while Datasette restarts on a new build; it writes to ``ready_fd`` once it has loaded the build."""
+    where = ["--fd", str(listener.fileno())] if listener is not None else ["--host", host, "--port", str(port)]
+    command = [sys.executable, "-m", "uvicorn", "--factory", "kb.asgi:create_app", *where,
                "--no-access-log", "--log-level", "warning", "--no-proxy-headers"]
-    return subprocess.Popen(command, env={**os.environ, "KB_ROOT": str(project.root)}, preexec_fn=_die_with_parent,
-                            stderr=subprocess.DEVNULL if quiet else None)
+    env = {**os.environ, "KB_ROOT": str(project.root), **({READY_FD: str(ready_fd)} if ready_fd is not None else {})}
+    fds = [fd for fd in (listener.fileno() if listener is not None else None, ready_fd) if fd is not None]
+    return subprocess.Popen(command, env=env, preexec_fn=_die_with_parent, stderr=subprocess.DEVNULL if quiet else None,
+                            pass_fds=fds)
 
 
 def _die_with_parent() -> None:
@@ -70,14 +82,17 @@ def _die_with_parent() -> None:
         pass  # not Linux: the signal handlers in serve() still stop it
 
 
-def datasette_app(project: Project) -> "Datasette":
-    """The same Datasette, in process (for tests and the API page)."""
+def datasette_app(project: Project, build: Path | None = None) -> "Datasette":
+    """The same Datasette, in process (for tests and the API page), on ``build`` (default: the
+    project's build/). kb serve names the build folder itself, not the ``build`` link, so that one
+    Datasette process reads one build whatever builds come after it."""
     import json
 
     from datasette.app import Datasette
 
-    metadata = json.loads((project.build / "metadata.json").read_text(encoding="utf-8"))
-    return Datasette(immutables=[str(project.build / "kb.db")], metadata=metadata,
+    build = build or project.build
+    metadata = json.loads((build / "metadata.json").read_text(encoding="utf-8"))
+    return Datasette(immutables=[str(build / "kb.db")], metadata=metadata,
                      settings=dict(DATASETTE_SETTINGS), cors=DATASETTE_CORS)
 
 
@@ -107,9 +122,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
-def site_server(site: Path, host: str, port: int) -> ThreadingHTTPServer:
+def site_server(site: Path, host: str, port: int) -> BoundedHTTPServer:
+    """The site's server: a few threads, idle and slow clients timed out (kb/siteserver.py). It serves
+    through the ``site`` link, so a new build's site is served as soon as the build is switched in."""
     handler = functools.partial(SiteHandler, directory=str(site))
-    return ThreadingHTTPServer((host, port), handler)
+    return BoundedHTTPServer((host, port), handler)
 
 
 class ServeError(Exception):
@@ -136,24 +153,82 @@ def check_ports(host: str, site_port: int, datasette_port: int) -> None:
     check_port(host, datasette_port, "--datasette-port")
 
 
-def _wait_until_listening(process: subprocess.Popen[bytes], host: str, port: int, seconds: float = 60.0) -> None:
-    import socket
-    import time
+def build_stamp(project: Project) -> str:
+    """Which build the ``build`` link leads to now: it changes when a build is switched in."""
+    return os.path.realpath(project.build)
 
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise ServeError(f"Datasette stopped while starting (exit {process.returncode}); see its message above")
-        with socket.socket() as s:
-            if s.connect_ex((host, port)) == 0:
-                return
-        time.sleep(0.1)
-    raise ServeError(f"Datasette did not answer on {host}:{port} within {seconds:.0f} s")
+
+def listen(host: str, port: int) -> socket.socket:
+    """Datasette's listening socket, which kb serve keeps while Datasette restarts."""
+    try:
+        return socket.create_server((host, port), backlog=1024)
+    except (OSError, OverflowError) as exc:
+        raise ServeError(f"cannot serve Datasette on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+class _Datasette:
+    """The Datasette child of kb serve, on a listening socket kept across its restarts."""
+
+    def __init__(self, project: Project, listener: socket.socket) -> None:
+        self.project, self.listener = project, listener
+        self.process: subprocess.Popen[bytes] | None = None
+        self.stamp = ""
+
+    def start(self, seconds: float = 120.0) -> None:
+        """Start it on the current build; return once it has loaded the build (then it answers the
+        requests waiting in the socket's queue)."""
+        import select
+        import time
+
+        self.stamp = build_stamp(self.project)
+        ready, signal_end = os.pipe()
+        try:
+            self.process = datasette_process(self.project, "", 0, listener=self.listener, ready_fd=signal_end)
+        finally:
+            os.close(signal_end)
+        try:
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                if select.select([ready], [], [], 0.2)[0] and os.read(ready, 16):
+                    return
+                if self.process.poll() is not None:
+                    raise ServeError(f"Datasette stopped while starting (exit {self.process.returncode}); see its message above")
+            raise ServeError(f"Datasette did not load the build within {seconds:.0f} s")
+        finally:
+            os.close(ready)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def watch(self, interval: float = 0.5) -> None:
+        """Until Datasette stops (an error): restart it whenever a new build is switched in, so that
+        the API never answers from a replaced build for longer than ``interval`` and a restart."""
+        from kb.build import is_built
+
+        assert self.process is not None
+        while True:
+            try:
+                self.process.wait(timeout=interval)
+            except subprocess.TimeoutExpired:
+                if build_stamp(self.project) != self.stamp and is_built(self.project):
+                    print("a new build is in place: Datasette restarts on it", flush=True)
+                    self.stop()
+                    self.start()
+                continue
+            raise ServeError(f"Datasette stopped (exit {self.process.returncode}); the site is stopped too")
 
 
 def serve(project: Project, host: str = "127.0.0.1", site_port: int = 8000, datasette_port: int = 8001) -> None:
-    """Serve until Ctrl-C, SIGTERM or SIGHUP, which stop both servers. Raises ServeError, with
-    nothing left running, when either cannot start."""
+    """Serve until Ctrl-C, SIGTERM or SIGHUP, which stop both servers; a build switched in meanwhile is
+    served at once (the site through the ``site`` link, Datasette restarted on it). Raises ServeError,
+    with nothing left running, when either cannot start."""
     check_ports(host, site_port, datasette_port)
 
     def stop(signum: int, frame: object) -> None:
@@ -165,24 +240,25 @@ def serve(project: Project, host: str = "127.0.0.1", site_port: int = 8000, data
         server = site_server(project.site, host, site_port)
     except OSError as exc:
         raise ServeError(f"cannot serve the site on {host}:{site_port}: {exc.strerror or exc}") from None
-    datasette = datasette_process(project, host, datasette_port)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
+    listener = None
+    datasette: _Datasette | None = None
     try:
-        _wait_until_listening(datasette, host, datasette_port)
+        listener = listen(host, datasette_port)
+        datasette = _Datasette(project, listener)
+        datasette.start()
         thread.start()
         print(f"site:      http://{host}:{site_port}/")
         print(f"datasette: http://{host}:{datasette_port}/kb")
         print("Ctrl-C stops both.", flush=True)
-        datasette.wait()
-        raise ServeError(f"Datasette stopped (exit {datasette.returncode}); the site is stopped too")
+        datasette.watch()
     except KeyboardInterrupt:
         pass
     finally:
         if thread.is_alive():
             server.shutdown()
         server.server_close()
-        datasette.terminate()
-        try:
-            datasette.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            datasette.kill()
+        if datasette is not None:
+            datasette.stop()
+        if listener is not None:
+            listener.close()

@@ -38,7 +38,7 @@ def get(url: str, timeout: float = 30.0) -> tuple[int, bytes]:
 def test_serve_answers_on_both_ports(built, tmp_path: Path) -> None:
     # a copy: serving on other ports rebuilds it, and the session's build must stay as it is
     served = tmp_path / "served"
-    shutil.copytree(built.root, served)
+    shutil.copytree(built.root, served, symlinks=True)  # build and site stay links into the copy's .builds/
     site_port, datasette_port = free_port(), free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "kb.cli", "serve", "--root", str(served),
@@ -65,10 +65,52 @@ def test_serve_answers_on_both_ports(built, tmp_path: Path) -> None:
         assert f"http://127.0.0.1:{datasette_port}/kb/".encode() in body and b"127.0.0.1:8001" not in body
         status, body = get(f"http://127.0.0.1:{datasette_port}/kb")
         assert f"http://127.0.0.1:{site_port}/".encode() in body and b"127.0.0.1:8000" not in body
+        the_api_answers_from_a_new_build_once_it_is_in_place(Project(served), site_port, datasette_port)
     finally:
         process.terminate()  # SIGTERM, as a service manager stops it
         process.wait(timeout=20)
     assert not listening(site_port) and not listening(datasette_port), "a server outlived kb serve"
+
+
+def built_at(port: int) -> str:
+    status, body = get(f"http://127.0.0.1:{port}/kb/meta/built_at.json?_shape=array")
+    return str(json.loads(body)[0]["value"])
+
+
+def the_api_answers_from_a_new_build_once_it_is_in_place(project: Project, site_port: int, datasette_port: int) -> None:
+    """A build made while kb serve runs: the API answers from it once it is switched in (Datasette
+    restarts on it), and never from the replaced build again; no request fails meanwhile."""
+    import sqlite3
+    import threading
+
+    from kb.build import build
+
+    old = built_at(datasette_port)
+    answers: list[str] = []
+    stop = threading.Event()
+
+    def ask() -> None:
+        while not stop.is_set():
+            answers.append(built_at(datasette_port))  # get() raises on a refused or failed request
+            time.sleep(0.2)
+
+    asker = threading.Thread(target=ask, daemon=True)
+    asker.start()
+    time.sleep(1.1)  # built_at has whole seconds
+    build(project, datasette_url=f"http://127.0.0.1:{datasette_port}", site_url=f"http://127.0.0.1:{site_port}")
+    with sqlite3.connect(f"file:{project.build / 'kb.db'}?mode=ro", uri=True) as db:
+        new = db.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()[0]
+    assert new != old
+    deadline = time.monotonic() + 60
+    while new not in answers and asker.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)
+    stop.set()
+    asker.join(timeout=30)
+    assert new in answers, answers[-5:]
+    first_new = answers.index(new)
+    assert set(answers[:first_new]) == {old} and set(answers[first_new:]) == {new}  # no old answer after a new one
+    assert built_at(datasette_port) == new
 
 
 def listening(port: int) -> bool:
