@@ -51,7 +51,18 @@ def _refuse(problems: list[Problem], after: str = "") -> NoReturn:
 root_option = click.option("--root", type=click.Path(file_okay=False), help="Project folder (default: found from here)")
 
 
-@click.group()
+class _Commands(click.Group):
+    """Every command reads the catalogs (an engine loads them on first use): a broken catalog is
+    reported as kb validate reports it, whichever command met it first, never as a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CatalogError as exc:
+            _refuse(exc.problems, " in the catalogs (kb validate lists them too)")
+
+
+@click.group(cls=_Commands)
 def main() -> None:
     """Rulebook KB: validate the catalogs, build the database and the site, serve them."""
 

@@ -144,3 +144,20 @@ def test_the_docs_are_copied_without_following_a_link_out_of_them(tmp_path: Path
     os.mkfifo(docs / "pipe.md")
     with pytest.raises(BuildError, match=r"docs/pipe.md: not a regular file"):
         copy_docs(docs, tmp_path / "out3")
+
+
+@pytest.mark.parametrize("args", [["play", "caylus", "--games", "1"], ["check", "scenarios/caylus/hu-castle.yaml"]])
+def test_a_broken_catalog_met_by_an_engine_is_reported_like_validate_does(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from catalog import CatalogError, Problem
+    import engine.caylus.game as caylus_game
+    import engine.caylus.rules as caylus_rules
+
+    def broken() -> None:
+        raise CatalogError([Problem("data/games.yaml", 10, 5, "games[0].players_max", "fewer than players_min (5 < 9)")])
+
+    monkeypatch.setattr(caylus_game, "default_catalog", broken)
+    monkeypatch.setattr(caylus_rules, "default_catalog", broken)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1, result.output
+    assert "data/games.yaml:10:5: games[0].players_max: fewer than players_min (5 < 9)" in result.output
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
