@@ -8,6 +8,11 @@ none of them needs and what would hurt whatever reads them next: aliases (a 500-
 expands to gigabytes), explicit tags (``!!binary``), keys that are lists or mappings, nesting deeper
 than any real file, integers SQLite cannot store, text that is not UTF-8 or holds control characters,
 and characters YAML counts as line breaks where editors do not (every later line number would be off).
+
+PyYAML reads YAML 1.1, where some plain values mean what few authors intend and YAML 1.2 readers (and
+editors' schemas) read otherwise: ``010`` is 8 (octal), ``1:05`` is 65 (base 60), ``No`` is false (the
+"Norway problem"), ``1_000`` is 1000 and ``2024-01-05`` a date. No catalog or scenario file needs any
+of them unquoted, so they are refused everywhere (keys too), with the value to write instead.
 """
 
 from __future__ import annotations
@@ -62,7 +67,35 @@ _BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _REFUSED_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _INT_TAG = "tag:yaml.org,2002:int"
 # Plain values YAML reads as numbers or dates; a few that match the pattern are not ones (0x_, 2024-13-45).
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_NUMBER_TAGS = (_INT_TAG, "tag:yaml.org,2002:float")
 _CONVERTED = {_INT_TAG: "an integer", "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
+
+
+def yaml11_trap(tag: str, value: str) -> str | None:
+    """Why a plain (unquoted) value must be written otherwise, if it is one YAML 1.1 reads as
+    something its author rarely means; None for an ordinary value."""
+    quoted = f"quote it: '{value}'"
+    digits = value.lstrip("+-")
+    if tag == _BOOL_TAG and value.lower() not in ("true", "false"):
+        meaning = "true" if value.lower() in ("yes", "on") else "false"
+        return (f"{value!r} reads as {meaning} (YAML 1.1 counts yes/no/on/off as true/false): write {meaning} "
+                f"if a yes-or-no is meant, or {quoted} if it is text")
+    if tag == _TIMESTAMP_TAG:
+        return f"{value!r} reads as a date, which no field takes: {quoted}"
+    if tag not in _NUMBER_TAGS:
+        return None
+    if ":" in value:
+        return f"{value!r} reads as a base-60 number (YAML 1.1: 1:05 is 65): {quoted}"
+    if tag == _INT_TAG and digits[:2].lower() == "0b":
+        return f"{value!r} reads as a binary number only in YAML 1.1: write it in decimal, or {quoted}"
+    if tag == _INT_TAG and len(digits) > 1 and digits[0] == "0" and digits[1] in "01234567_":
+        plain = value[:len(value) - len(digits)] + (digits.replace("_", "").lstrip("0") or "0")
+        return f"{value!r} reads as an octal number in YAML 1.1 (010 is 8): write {plain}, or {quoted}"
+    if "_" in value:
+        return f"{value!r} reads as {value.replace('_', '')} only in YAML 1.1: write {value.replace('_', '')}, or {quoted}"
+    return None
 
 
 @dataclass(frozen=True, order=True)
@@ -165,13 +198,19 @@ class _Walk:
             self.problem(node, path, f"{len(value):,} characters, more than the {MAX_TEXT:,} a value may have")
         elif bad := _REFUSED_IN_TEXT.search(value):
             self.problem(node, path, f"contains {describe(bad.group())}, which text may not hold")
-        elif node.tag in _CONVERTED:
+        elif node.tag in _CONVERTED or node.tag == _BOOL_TAG:
+            trap = yaml11_trap(node.tag, value)  # only plain values are resolved (explicit tags are refused)
+            if trap:
+                self.problem(node, path, trap)
             try:
                 number = self.loader.construct_object(node)
             except ValueError as exc:
                 self.unbuildable = True
-                self.problem(node, path, f"{value!r} reads as {_CONVERTED[node.tag]} but is not a valid one ({exc}); "
-                                         "quote it if it is text")
+                if not trap:
+                    self.problem(node, path, f"{value!r} reads as {_CONVERTED[node.tag]} but is not a valid one ({exc}); "
+                                             "quote it if it is text")
+                return
+            if trap:
                 return
             if node.tag == _INT_TAG and not INT_MIN <= number <= INT_MAX:
                 self.problem(node, path, f"integer out of range (SQLite stores at most {INT_MAX:,} either way)")

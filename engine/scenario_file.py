@@ -147,7 +147,10 @@ def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tupl
             line, col = marks.get((str(key),), (1, 1))
             problems.append(Problem(display, line, col, str(key), "unknown field (a scenario file has only 'scenarios')"))
     found = []
+    read_problems = {p.at[:2] for p in problems}
     for i, raw in enumerate(data["scenarios"]):
+        if ("scenarios", i) in read_problems:  # already reported; its schema would only repeat them
+            continue
         try:
             ScenarioSpec.model_validate(raw)
         except ValidationError as exc:
