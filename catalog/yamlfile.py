@@ -93,7 +93,7 @@ def yaml11_trap(tag: str, value: str) -> str | None:
     if tag == _INT_TAG and len(digits) > 1 and digits[0] == "0" and digits[1] in "01234567_":
         plain = value[:len(value) - len(digits)] + (digits.replace("_", "").lstrip("0") or "0")
         return f"{value!r} reads as an octal number in YAML 1.1 (010 is 8): write {plain}, or {quoted}"
-    if "_" in value:
+    if "_" in value and re.fullmatch(r"[-+]?[0-9][0-9_]*(\.[0-9_]*)?", value):  # hex with _ is refused when built
         return f"{value!r} reads as {value.replace('_', '')} only in YAML 1.1: write {value.replace('_', '')}, or {quoted}"
     return None
 
