@@ -17,7 +17,9 @@ of them unquoted, so they are refused everywhere (keys too), with the value to w
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +30,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
+from catalog.files import escape_name, not_regular
 from catalog.model import Path_
 
 try:  # libyaml's events, several times faster than the pure-Python reader; the same marks
@@ -246,10 +249,22 @@ def _read_text(path: Path, display: str) -> tuple[str | None, Problem | None]:
     def refused(line: int, col: int, message: str) -> tuple[None, Problem]:
         return None, Problem(display, line, col, "(file)", message)
 
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        return refused(1, 1, f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a catalog or scenario file may have")
-    raw = path.read_bytes()
+    if what := not_regular(path):  # before opening: a FIFO would wait, /dev/zero never end
+        return refused(1, 1, what)
+    too_big = f"more than the {MAX_FILE_BYTES:,} a catalog or scenario file may have"
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return refused(1, 1, f"{size:,} bytes, {too_big}")
+        # non-blocking: should a FIFO replace the file after the check, opening it does not wait
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return refused(1, 1, "not a regular file (it was replaced while being read): only regular files are read")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return refused(1, 1, f"cannot be read ({exc.strerror})")
+    if len(raw) > MAX_FILE_BYTES:  # it grew after the check
+        return refused(1, 1, f"over {MAX_FILE_BYTES:,} bytes, {too_big}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -272,7 +287,8 @@ def _read_text(path: Path, display: str) -> tuple[str | None, Problem | None]:
 
 def read_yaml(path: Path, display: str) -> tuple[Any, Marks, list[Problem]]:
     """Parse one file; return its data (None if it cannot be used), the position of every node,
-    and any problems."""
+    and any problems. ``display`` is shown escaped (a name may hold a line break)."""
+    display = escape_name(display)
     text, refused = _read_text(path, display)
     if text is None:
         return None, {}, [refused] if refused else []
@@ -286,6 +302,9 @@ def read_yaml(path: Path, display: str) -> tuple[Any, Marks, list[Problem]]:
         if walk.unbuildable:
             return None, walk.marks, walk.problems
         data = loader.construct_document(node)
+        if data is None:  # only `---`, `~` or `null`: a document, empty
+            return None, {}, [Problem(display, 1, 1, "(file)", "the file holds no data (an empty document: only ---, ~ "
+                                                               "or null): write its entries, or remove the file")]
     except _Refused as exc:
         return None, {}, [Problem(display, exc.line, exc.col, "(file)", exc.message)]
     except yaml.MarkedYAMLError as exc:
