@@ -10,7 +10,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from catalog import Kind
-from catalog.model import Entry, Model, Names, Path_, Ref
+from catalog.model import Entry, Model, Names, Path_, RuleRef
 
 # --- character abilities ------------------------------------------------------------------------
 
@@ -69,7 +69,7 @@ class Character(Entry):
     number: int = Field(ge=1, description="The card's number: turn order and ties, lowest first")
     ability: Ability
     advanced_only: bool = Field(False, description="Only in the advanced games (the Yogi)")
-    rule: Ref
+    rule: RuleRef
 
 
 # --- actions of the disc ----------------------------------------------------------------------------
@@ -122,7 +122,7 @@ class DiscAction(Entry):
     order: int = Field(ge=1)
     effect: ActionEffect
     chit_allowed: bool = Field(description="May be bought with an action chit (advanced game)")
-    rule: Ref
+    rule: RuleRef
 
 
 # --- scoring ------------------------------------------------------------------------------------------
@@ -194,7 +194,7 @@ class Cost(Entry):
     per: str
     payer: Literal["player", "bank"]
     payee: Literal["bank", "house_owner", "each_other_player"]
-    applies_to: list[Ref] = []
+    applies_to: list[RuleRef] = []
 
 
 class Starting(Entry):
