@@ -36,7 +36,7 @@ def cases(kind: str, dangerous: bool) -> list[Case]:
 
 def test_the_corpus_is_large_and_every_case_is_its_own() -> None:
     assert len(CASES) >= 100
-    assert len(cases("catalog", False)) >= 60 and len(cases("scenario", False)) >= 40
+    assert len(cases("catalog", False)) >= 60 and len(cases("scenario", False)) >= 40 and len(cases("file", False)) >= 20
     assert len({c.text for c in CASES}) == len(CASES), "two cases are the same file"
     assert len({(c.kind, c.name) for c in CASES}) == len(CASES)
 
@@ -126,6 +126,24 @@ def test_a_bad_scenario_file_is_refused_at_its_line(case: Case, real_scenarios: 
         assert result.exit_code == 1, result.output
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
         assert reported(result.output, case), result.output
+
+
+# --- odd files: made by code in a copy of the project ------------------------------------------------
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "file"], ids=lambda c: c.name)
+def test_an_odd_file_is_refused_naming_it(case: Case, tmp_path: Path) -> None:
+    """A FIFO, a device, a folder named zz.yaml, a link to nothing, a .yml file, a name that is not
+    UTF-8 or holds a line break...: refused with the file named (escaped), never read, never a hang."""
+    assert case.odd
+    copy_inputs(tmp_path)
+    target = case.install(tmp_path)
+    result = CliRunner().invoke(main, ["check", str(target)] if case.odd.check else ["validate", "--root", str(tmp_path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert reported(result.output, case), result.output
+    if "\\n" in case.shown_as:  # what follows the line break would start a line of its own
+        forged = case.shown_as.split("\\n", 1)[1]
+        assert not any(line.startswith(forged) for line in result.output.splitlines()), result.output
 
 
 # --- the dangerous ones: kb itself, under a memory limit ---------------------------------------------
