@@ -168,11 +168,15 @@ def test_a_dangerous_file_is_refused_by_kb_under_the_memory_limit(case: Case, tm
 
 
 def test_the_bench_runs_cases_through_kb_and_measures_them() -> None:
-    """scripts/bench_bad_input.py (the README's figures) on a catalog and a scenario case."""
-    done = subprocess.run([sys.executable, str(ROOT / "scripts/bench_bad_input.py"), "--only", "bool_as_number", "steps_a_number"],
-                          capture_output=True, text=True, timeout=120)
+    """scripts/bench_bad_input.py (the README's figures) on a case of each kind: each refused, and
+    the refused kb build left the copy's previous build byte-identical."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts/bench_bad_input.py"), "--only", "bool_as_number", "steps_a_number",
+                           "fifo_in_data"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    rows = [line.split() for line in done.stdout.splitlines() if line.startswith(("catalog ", "scenario "))]
-    assert [(r[0], r[1], r[2], r[-1]) for r in rows] == [("catalog", "bool_as_number", "1", "ok"), ("scenario", "steps_a_number", "1", "ok")]
-    assert all(float(r[3]) > 0 and float(r[4]) > 10 for r in rows)  # seconds and peak MB were measured
-    assert "2 cases (1 catalog, 1 scenario" in done.stdout and "0 case(s) failed" in done.stdout
+    rows = [line.split() for line in done.stdout.splitlines() if line.startswith(("catalog ", "scenario ", "file "))]
+    assert [(r[0], r[1], r[2], r[-2], r[-1]) for r in rows] == [
+        ("catalog", "bool_as_number", "1", "same", "ok"), ("scenario", "steps_a_number", "1", "same", "ok"),
+        ("file", "fifo_in_data", "1", "same", "ok")]
+    assert all(float(r[3]) > 0 and float(r[4]) > 10 and float(r[5]) > 0 for r in rows)  # seconds, peak MB, CPU seconds
+    assert "3 cases (1 catalog, 1 scenario, 1 file" in done.stdout and "0 case(s) failed" in done.stdout
+    assert "3 refused builds left it byte-identical, 0 did not" in done.stdout
