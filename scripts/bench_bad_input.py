@@ -20,7 +20,9 @@ Per case it prints the exit status, the wall time and the peak resident memory o
 build check, and whether the output named the expected file, line, field and message without a
 traceback; then the corpus size by kind, the maximum and median time and memory. Exit 1 if any case
 misses its message, shows a traceback, does not exit 1, takes more than 10 s or 1.5 GB (issue 31),
-or a refused build changed the previous one.
+or a refused build changed the previous one. The 10 s are CPU seconds (user and system) of the
+command: on a machine shared with other work the wall time is several times that and says little
+about the command; a command still running after 60 s of wall time is killed as hung.
 
     .venv/bin/python scripts/bench_bad_input.py [--only NAME ...]
 """
@@ -146,8 +148,8 @@ def main() -> int:
                 problems.append("traceback")
             if not reported(output, case):
                 problems.append(f"no '{case.line}: {case.path}: {case.message}'")
-            if seconds > TIME_LIMIT:
-                problems.append(f"over {TIME_LIMIT:g} s")
+            if cpu > TIME_LIMIT:
+                problems.append(f"over {TIME_LIMIT:g} s of CPU")
             if peak > BENCH_MEMORY_LIMIT:
                 problems.append(f"over {BENCH_MEMORY_LIMIT / 2**30:g} GB")
             if check not in ("same", "n/a"):
@@ -162,9 +164,9 @@ def main() -> int:
                   f"{'; '.join(problems) or 'ok'}", flush=True)
     print(f"\n{len(cases)} cases (" + ", ".join(f"{sum(c.kind == k for c in cases)} {k}" for k in KINDS)
           + f", {sum(c.dangerous for c in cases)} of them dangerous)")
-    print(f"time:   max {max(times):.2f} s, median {statistics.median(times):.2f} s (limit {TIME_LIMIT:g} s, "
-          f"the slower of kb and kb build); CPU max {max(cpus):.2f} s, median {statistics.median(cpus):.2f} s; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"time:   CPU max {max(cpus):.2f} s, median {statistics.median(cpus):.2f} s (limit {TIME_LIMIT:g} s, the "
+          f"slower of kb and kb build); wall max {max(times):.2f} s, median {statistics.median(times):.2f} s "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     print(f"memory: max {max(peaks) / 2**20:.1f} MB, median {statistics.median(peaks) / 2**20:.1f} MB peak RSS "
           f"(limit {BENCH_MEMORY_LIMIT // 2**20} MB)")
     print(f"previous build: {checks.count('same')} refused builds left it byte-identical, "
