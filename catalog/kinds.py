@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from catalog.model import Bundle, Entry, GameId, Model, Path_, Ref, SourceRef
+from catalog.model import Bundle, Entry, GameId, Model, Path_, Ref, RefTo, RuleRef, SourceRef
 
 
 class Rulebook(Model):
@@ -119,7 +119,7 @@ class Card(Entry):
     colour: Literal["neutral", "blue", "red"] | None = Field(None, description="Frame colour; blue and red cards are personal; null: unknown")
     one_use: bool | None = Field(None, description="A delayed (1x) card, kept and used once later in the year; null: unknown")
     effect: Any = Field(None, description="What the card does, in its game's effect vocabulary")
-    rule: Ref | None = Field(None, description="The rule that governs the card")
+    rule: RuleRef | None = Field(None, description="The rule that governs the card")
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
         # A game with card effects refines this kind (its own subclass narrows ``effect``); here the
@@ -167,10 +167,10 @@ class Ruling(Entry):
     question: str
     answer: str
     source_kind: Literal["rulebook-faq", "official", "community"]
-    rules: list[Ref] = Field(min_length=1, description="Rules the ruling is about")
+    rules: list[RuleRef] = Field(min_length=1, description="Rules the ruling is about")
     edition: str | None = None
     status: Literal["active", "superseded"] = "active"
-    supersedes: Ref | None = None
+    supersedes: Annotated[Ref, RefTo("rulings")] | None = None
 
 
 class Example(Entry):
@@ -178,8 +178,8 @@ class Example(Entry):
 
     language: Literal["hu", "pl", "en"]
     number: int = Field(ge=1, description="Position among the rulebook's examples")
-    rules: list[Ref] = Field(min_length=1, description="Rules the example illustrates")
-    counterpart: Ref | None = Field(None, description="The same example in the other rulebook")
+    rules: list[RuleRef] = Field(min_length=1, description="Rules the example illustrates")
+    counterpart: Annotated[Ref, RefTo("examples")] | None = Field(None, description="The same example in the other rulebook")
     summary: str = Field(description="What happens, in our own words")
 
 

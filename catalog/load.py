@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from catalog.files import escape_name, scan_catalog_folder
 from catalog.kinds import Kind, Source
 from catalog.model import Entry, Path_
 from catalog.references import Blame, Unloaded, check_references, fold_repeats
@@ -181,7 +182,19 @@ def load_file(path: Path, display: str, schema: Schema) -> tuple[list[Located], 
 
 
 def catalog_files(data_dir: Path) -> list[Path]:
-    return sorted(p for p in data_dir.glob("*.yaml") if p.is_file())
+    """The catalog files of a folder: its regular ``*.yaml`` files (:func:`refused_files` names the rest)."""
+    return scan_catalog_folder(data_dir, str)[0]
+
+
+def refused_files(data_dir: Path, display_root: Path | None = None) -> Reading:
+    """Everything else in a catalog folder, refused: a ``.yml`` file, a file in a subfolder, a FIFO, a
+    folder named ``*.yaml``, a name that is not UTF-8. Each is a file that did not load: references
+    to ids it may hold are counted at it, not listed."""
+    reading = Reading()
+    for shown, message in scan_catalog_folder(data_dir, lambda p: _display(p, display_root))[1]:
+        reading.problems.append(Problem(shown, 1, 1, "(file)", message))
+        reading.unloaded.append(Unloaded(shown, 1, 1, "(file)", whole_file=True))
+    return reading
 
 
 @dataclass
@@ -234,10 +247,11 @@ def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = Non
     With ``cache`` (a folder), a catalog loaded before from the same files by the same code is
     taken from there (:mod:`catalog.cache`); problems are always found by a fresh read."""
     files = catalog_files(data_dir)
+    refused = refused_files(data_dir, display_root)
     if not files:
-        raise CatalogError([Problem(str(data_dir), 1, 1, "(dir)", "no catalog files (*.yaml) found")])
-    if cache is None:
-        return check_catalog(read_files(files, schema, display_root), schema)
+        raise CatalogError(refused.problems + [Problem(escape_name(str(data_dir)), 1, 1, "(dir)", "no catalog files (*.yaml) found")])
+    if cache is None or refused.problems:  # only a catalog without problems is cached
+        return check_catalog(refused + read_files(files, schema, display_root), schema)
     from catalog.cache import cached
 
     shown = [(path, _display(path, display_root)) for path in files]
@@ -245,4 +259,5 @@ def load_catalog(data_dir: Path, schema: Schema, display_root: Path | None = Non
 
 
 def _display(path: Path, display_root: Path | None) -> str:
-    return str(path.relative_to(display_root)) if display_root else str(path)
+    """The file as messages name it, escaped: a name may hold a line break or bytes that are not UTF-8."""
+    return escape_name(str(path.relative_to(display_root)) if display_root else str(path))

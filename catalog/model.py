@@ -19,6 +19,14 @@ class RefMarker:
     """Marks a field whose value is the id of another catalog entry (checked in the second pass)."""
 
 
+class RefTo(RefMarker):
+    """Marks a reference that must name an entry of one of these kinds (keys: ``rules``, ``buildings``)
+    of the same game: ``Annotated[Ref, RefTo("rules")]``."""
+
+    def __init__(self, *kinds: str):
+        self.kinds = kinds
+
+
 class BundleMarker:
     """Marks a mapping of resource slugs to quantities (keys checked in the second pass)."""
 
@@ -27,6 +35,8 @@ ID_MAX_LENGTH = 100
 """Ids become URLs, anchors and file names; the longest real one has 48 characters."""
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH)]
 Ref = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH), RefMarker()]
+RuleRef = Annotated[Ref, RefTo("rules")]
+"""The id of a rule (a ruling's or an example's ``rules``, a card's ``rule``)."""
 GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 Confidence = Literal["text", "confirmed", "picture_read", "inferred", "unconfirmed"]
 Bundle = Annotated[dict[str, int], BundleMarker()]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from catalog.kinds import Game, Source, Term
-from catalog.model import BundleMarker, Entry, Path_, RefMarker, SourceRef
+from catalog.model import BundleMarker, Entry, Path_, RefMarker, RefTo, SourceRef
 from catalog.yamlfile import Problem, format_path
 
 if TYPE_CHECKING:
@@ -33,19 +33,50 @@ def _marked(model: type[BaseModel], name: str, marker: type) -> bool:
     return any(isinstance(m, marker) for m in info.metadata) or _has_marker(info.annotation, marker)
 
 
+def _markers(annotation: Any) -> Iterator[Any]:
+    yield from getattr(annotation, "__metadata__", ())
+    for arg in typing.get_args(annotation):
+        yield from _markers(arg)
+
+
+@cache
+def ref_kinds(model: type[BaseModel], name: str) -> tuple[str, ...]:
+    """The kinds of entry a reference field takes (:class:`RefTo`); empty: any kind."""
+    info = model.model_fields[name]
+    return next((m.kinds for m in (*info.metadata, *_markers(info.annotation)) if isinstance(m, RefTo)), ())
+
+
 def fields_with(model: BaseModel, marker: type) -> Iterator[tuple[Path_, Any]]:
     """Every (path, value) in a model whose declared type carries ``marker``; recurses into submodels."""
+    for path, value, _, _ in _fields_with(model, marker):
+        yield path, value
+
+
+def _fields_with(model: BaseModel, marker: type) -> Iterator[tuple[Path_, Any, type[BaseModel], str]]:
+    """Every (path, value, model, field name) whose declared type carries ``marker``."""
     for name in type(model).model_fields:
         value = getattr(model, name)
         if _marked(type(model), name, marker) and value is not None:
-            yield (name,), value
+            yield (name,), value, type(model), name
             continue
         items = value if isinstance(value, list) else [value]
         for i, item in enumerate(items):
             if isinstance(item, BaseModel):
                 prefix: Path_ = (name, i) if isinstance(value, list) else (name,)
-                for sub, sub_value in fields_with(item, marker):
-                    yield (*prefix, *sub), sub_value
+                for sub, sub_value, owner, field_name in _fields_with(item, marker):
+                    yield (*prefix, *sub), sub_value, owner, field_name
+
+
+def _wrong_reference(catalog: Catalog, entry: Entry, ref: str, kinds: tuple[str, ...]) -> str | None:
+    """Why a known id cannot stand in a reference field: an entry of another kind or another game."""
+    found = catalog.kind_of(ref)
+    if kinds and found.key not in kinds:
+        wanted = " or ".join(catalog.schema.by_key[k].shown if k in catalog.schema.by_key else k for k in kinds)
+        return f"{ref!r} is one of the {found.shown}, not of the {wanted} this field refers to"
+    game = catalog.get(ref).game
+    if game != entry.game:
+        return f"{ref!r} is an entry of the game {game!r}, not of {entry.game!r}"
+    return None
 
 
 def _source_refs(model: BaseModel) -> Iterator[tuple[Path_, str]]:
@@ -182,11 +213,14 @@ def check_references(catalog: Catalog, located: list[Located], blame: Blame | No
             if (entry.game, key) not in source_keys and not blame.absorbs(source=(entry.game, key)):
                 hint = guess_key(entry.game, f"{entry.game}.{key}").replace(f"'{entry.game}.", "'")
                 problem(loc, path, f"unknown source key {key!r} for game {entry.game!r}{hint}")
-        for path, value in fields_with(entry, RefMarker):
+        for path, value, owner, name in _fields_with(entry, RefMarker):
             for i, ref in enumerate(value if isinstance(value, list) else [value]):
-                if ref not in catalog.entries and not blame.absorbs(ref):
-                    problem(loc, (*path, i) if isinstance(value, list) else path,
-                            f"unknown id {ref!r}{guess_id(ref.split('.')[0], ref)}")
+                at = (*path, i) if isinstance(value, list) else path
+                if ref not in catalog.entries:
+                    if not blame.absorbs(ref):
+                        problem(loc, at, f"unknown id {ref!r}{guess_id(ref.split('.')[0], ref)}")
+                elif wrong := _wrong_reference(catalog, entry, ref, ref_kinds(owner, name)):
+                    problem(loc, at, wrong)
         for path, bundle in fields_with(entry, BundleMarker):
             bundles = bundle if isinstance(bundle, list) else [bundle]
             for i, one in enumerate(bundles):

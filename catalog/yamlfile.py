@@ -8,11 +8,18 @@ none of them needs and what would hurt whatever reads them next: aliases (a 500-
 expands to gigabytes), explicit tags (``!!binary``), keys that are lists or mappings, nesting deeper
 than any real file, integers SQLite cannot store, text that is not UTF-8 or holds control characters,
 and characters YAML counts as line breaks where editors do not (every later line number would be off).
+
+PyYAML reads YAML 1.1, where some plain values mean what few authors intend and YAML 1.2 readers (and
+editors' schemas) read otherwise: ``010`` is 8 (octal), ``1:05`` is 65 (base 60), ``No`` is false (the
+"Norway problem"), ``1_000`` is 1000 and ``2024-01-05`` a date. No catalog or scenario file needs any
+of them unquoted, so they are refused everywhere (keys too), with the value to write instead.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +30,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
+from catalog.files import escape_name, not_regular
 from catalog.model import Path_
 
 try:  # libyaml's events, several times faster than the pure-Python reader; the same marks
@@ -62,7 +70,35 @@ _BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _REFUSED_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _INT_TAG = "tag:yaml.org,2002:int"
 # Plain values YAML reads as numbers or dates; a few that match the pattern are not ones (0x_, 2024-13-45).
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_NUMBER_TAGS = (_INT_TAG, "tag:yaml.org,2002:float")
 _CONVERTED = {_INT_TAG: "an integer", "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
+
+
+def yaml11_trap(tag: str, value: str) -> str | None:
+    """Why a plain (unquoted) value must be written otherwise, if it is one YAML 1.1 reads as
+    something its author rarely means; None for an ordinary value."""
+    quoted = f"quote it: '{value}'"
+    digits = value.lstrip("+-")
+    if tag == _BOOL_TAG and value.lower() not in ("true", "false"):
+        meaning = "true" if value.lower() in ("yes", "on") else "false"
+        return (f"{value!r} reads as {meaning} (YAML 1.1 counts yes/no/on/off as true/false): write {meaning} "
+                f"if a yes-or-no is meant, or {quoted} if it is text")
+    if tag == _TIMESTAMP_TAG:
+        return f"{value!r} reads as a date, which no field takes: {quoted}"
+    if tag not in _NUMBER_TAGS:
+        return None
+    if ":" in value:
+        return f"{value!r} reads as a base-60 number (YAML 1.1: 1:05 is 65): {quoted}"
+    if tag == _INT_TAG and digits[:2].lower() == "0b":
+        return f"{value!r} reads as a binary number only in YAML 1.1: write it in decimal, or {quoted}"
+    if tag == _INT_TAG and len(digits) > 1 and digits[0] == "0" and digits[1] in "01234567_":
+        plain = value[:len(value) - len(digits)] + (digits.replace("_", "").lstrip("0") or "0")
+        return f"{value!r} reads as an octal number in YAML 1.1 (010 is 8): write {plain}, or {quoted}"
+    if "_" in value and re.fullmatch(r"[-+]?[0-9][0-9_]*(\.[0-9_]*)?", value):  # hex with _ is refused when built
+        return f"{value!r} reads as {value.replace('_', '')} only in YAML 1.1: write {value.replace('_', '')}, or {quoted}"
+    return None
 
 
 @dataclass(frozen=True, order=True)
@@ -165,13 +201,19 @@ class _Walk:
             self.problem(node, path, f"{len(value):,} characters, more than the {MAX_TEXT:,} a value may have")
         elif bad := _REFUSED_IN_TEXT.search(value):
             self.problem(node, path, f"contains {describe(bad.group())}, which text may not hold")
-        elif node.tag in _CONVERTED:
+        elif node.tag in _CONVERTED or node.tag == _BOOL_TAG:
+            trap = yaml11_trap(node.tag, value)  # only plain values are resolved (explicit tags are refused)
+            if trap:
+                self.problem(node, path, trap)
             try:
                 number = self.loader.construct_object(node)
             except ValueError as exc:
                 self.unbuildable = True
-                self.problem(node, path, f"{value!r} reads as {_CONVERTED[node.tag]} but is not a valid one ({exc}); "
-                                         "quote it if it is text")
+                if not trap:
+                    self.problem(node, path, f"{value!r} reads as {_CONVERTED[node.tag]} but is not a valid one ({exc}); "
+                                             "quote it if it is text")
+                return
+            if trap:
                 return
             if node.tag == _INT_TAG and not INT_MIN <= number <= INT_MAX:
                 self.problem(node, path, f"integer out of range (SQLite stores at most {INT_MAX:,} either way)")
@@ -207,10 +249,22 @@ def _read_text(path: Path, display: str) -> tuple[str | None, Problem | None]:
     def refused(line: int, col: int, message: str) -> tuple[None, Problem]:
         return None, Problem(display, line, col, "(file)", message)
 
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        return refused(1, 1, f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a catalog or scenario file may have")
-    raw = path.read_bytes()
+    if what := not_regular(path):  # before opening: a FIFO would wait, /dev/zero never end
+        return refused(1, 1, what)
+    too_big = f"more than the {MAX_FILE_BYTES:,} a catalog or scenario file may have"
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return refused(1, 1, f"{size:,} bytes, {too_big}")
+        # non-blocking: should a FIFO replace the file after the check, opening it does not wait
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return refused(1, 1, "not a regular file (it was replaced while being read): only regular files are read")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return refused(1, 1, f"cannot be read ({exc.strerror})")
+    if len(raw) > MAX_FILE_BYTES:  # it grew after the check
+        return refused(1, 1, f"over {MAX_FILE_BYTES:,} bytes, {too_big}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -233,7 +287,8 @@ def _read_text(path: Path, display: str) -> tuple[str | None, Problem | None]:
 
 def read_yaml(path: Path, display: str) -> tuple[Any, Marks, list[Problem]]:
     """Parse one file; return its data (None if it cannot be used), the position of every node,
-    and any problems."""
+    and any problems. ``display`` is shown escaped (a name may hold a line break)."""
+    display = escape_name(display)
     text, refused = _read_text(path, display)
     if text is None:
         return None, {}, [refused] if refused else []
@@ -247,6 +302,9 @@ def read_yaml(path: Path, display: str) -> tuple[Any, Marks, list[Problem]]:
         if walk.unbuildable:
             return None, walk.marks, walk.problems
         data = loader.construct_document(node)
+        if data is None:  # only `---`, `~` or `null`: a document, empty
+            return None, {}, [Problem(display, 1, 1, "(file)", "the file holds no data (an empty document: only ---, ~ "
+                                                               "or null): write its entries, or remove the file")]
     except _Refused as exc:
         return None, {}, [Problem(display, exc.line, exc.col, "(file)", exc.message)]
     except yaml.MarkedYAMLError as exc:

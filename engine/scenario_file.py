@@ -8,6 +8,7 @@ What a scenario's ``given`` and steps mean is the engine's business, checked whe
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Discriminator, Field, Tag, ValidationError
 
 from catalog import Model, Path_, Problem, read_yaml
+from catalog.files import escape_name, file_name_problem, scan_scenario_folder
 from catalog.load import validation_problems
 from catalog.model import Id, SourceRef
 from catalog.yamlfile import format_path
@@ -118,7 +120,9 @@ class Scenario:
 
 
 def scenario_files(root: Path = SCENARIO_DIR) -> list[Path]:
-    return sorted(root.rglob("*.yaml"))
+    """Every entry under ``root`` but hidden ones and folders: the regular ``*.yaml`` files are read,
+    the others refused by :func:`read_scenarios` (a ``.yml`` file, a FIFO, a folder named ``x.yaml``)."""
+    return scan_scenario_folder(root)
 
 
 def _membership_problems(scenario: Scenario) -> Iterator[Problem]:
@@ -137,6 +141,8 @@ def _membership_problems(scenario: Scenario) -> Iterator[Problem]:
 
 def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tuple[list[Scenario], list[Problem]]:
     """The sound scenarios of one file, and the problems of the others."""
+    if refused := file_name_problem(path):
+        return [], [Problem(escape_name(display), 1, 1, "(file)", refused)]
     data, marks, problems = read_yaml(path, display)
     if data is None:
         return [], problems
@@ -147,7 +153,10 @@ def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tupl
             line, col = marks.get((str(key),), (1, 1))
             problems.append(Problem(display, line, col, str(key), "unknown field (a scenario file has only 'scenarios')"))
     found = []
+    read_problems = {p.at[:2] for p in problems}
     for i, raw in enumerate(data["scenarios"]):
+        if ("scenarios", i) in read_problems:  # already reported; its schema would only repeat them
+            continue
         try:
             ScenarioSpec.model_validate(raw)
         except ValidationError as exc:
@@ -166,6 +175,16 @@ def read_scenarios(path: Path, display: str, engines: Mapping[str, Any]) -> tupl
         if not membership:
             found.append(scenario)
     return found, problems
+
+
+def _shown(path: Path, base: Path) -> str:
+    """A file as messages name it: relative to the project where it is in it (a link is not
+    followed: its own name is shown, not its target's)."""
+    absolute = Path(os.path.abspath(path))
+    for folder in (Path(os.path.abspath(base)), base.resolve()):
+        if absolute.is_relative_to(folder):
+            return escape_name(str(absolute.relative_to(folder)))
+    return escape_name(str(path))
 
 
 def duplicate_ids(scenarios: list[Scenario]) -> list[Problem]:
@@ -193,8 +212,7 @@ def load_all(paths: list[Path] | None = None, root: Path = SCENARIO_DIR, engines
     scenarios: list[Scenario] = []
     problems: list[Problem] = []
     for path in scenario_files(root) if paths is None else paths:
-        resolved = path.resolve()
-        shown = (displays or {}).get(path) or (str(resolved.relative_to(base)) if resolved.is_relative_to(base) else str(path))
+        shown = (displays or {}).get(path) or _shown(path, base)
         found, file_problems = read_scenarios(path, shown, engines)
         scenarios.extend(found)
         problems.extend(file_problems)

@@ -16,6 +16,10 @@ duplicate id is reported in it), unless its second line says it edits a real cat
 (each ``# -`` line replaced by the ``# +`` line after it; then LINE and PATH are in that file).
 A scenario file is read with the real scenario files as ``scenarios/zz_snippet.yaml``.
 
+The third kind, odd files (:data:`ODD_FILES`: a FIFO, a folder named ``zz.yaml``, a link to
+/dev/zero, a ``.yml`` file, a name that is not UTF-8...), cannot live in git: code makes each one in
+the copy of the project, and ``kb validate`` (or ``kb check FILE``) must refuse it naming the file.
+
 Files too big to keep in git are made by :data:`GENERATED`. Those in :data:`DANGEROUS` (alias bombs,
 deep nesting, huge files) run only as ``kb`` subprocesses under a memory limit and a timeout.
 Used by tests/test_bad_input.py and scripts/bench_bad_input.py.
@@ -23,6 +27,7 @@ Used by tests/test_bad_input.py and scripts/bench_bad_input.py.
 
 from __future__ import annotations
 
+import os
 import re
 import resource
 import shutil
@@ -41,9 +46,11 @@ EXPECT = re.compile(r"^# expect: (\d+): (.+?): (.+)$")
 EDIT = re.compile(r"^# edit: (\S+)$")
 
 MEMORY_LIMIT = 200 * 2**20
-"""What one bad file may make a kb command use, besides what the interpreter needs to start."""
-TIME_LIMIT = 5.0
-"""Seconds one bad file may take, the command's start included."""
+"""What one bad file may make a kb command use in the tests, besides what the interpreter needs to start."""
+TIME_LIMIT = 10.0
+"""Seconds one bad file may take, the command's start included (issue 31)."""
+BENCH_MEMORY_LIMIT = 1536 * 2**20
+"""Peak resident memory one case may take in the bench (issue 31: 1.5 GB)."""
 DANGEROUS = {"alias_bomb", "deep_nesting", "huge_file", "too_many_values", "mega_id", "scenario_huge_file"}
 
 
@@ -85,6 +92,8 @@ class Case:
     message: str
     edits: str | None = None
     """The real catalog the file edits (its changes are :meth:`changes`), or None for a new file."""
+    odd: OddFile | None = None
+    """For an odd file: how it is made, where it is shown and which command reads it."""
 
     @property
     def dangerous(self) -> bool:
@@ -93,6 +102,8 @@ class Case:
     @property
     def shown_as(self) -> str:
         """The file the problem must be reported in, as the project shows it."""
+        if self.odd:
+            return self.odd.shown
         if self.kind == "scenario":
             return SCENARIO_SNIPPET
         return self.edits or CATALOG_SNIPPET
@@ -112,6 +123,8 @@ class Case:
     def install(self, root: Path) -> Path:
         """Put the defect into a copy of the project at ``root`` (data/ and scenarios/ copied
         there beforehand); return the file that holds it."""
+        if self.odd:
+            return self.odd.make(root)
         if self.kind == "scenario":
             target = root / SCENARIO_SNIPPET
         elif self.edits:
@@ -122,6 +135,89 @@ class Case:
             target = root / CATALOG_SNIPPET
         target.write_bytes(self.text)
         return target
+
+
+@dataclass(frozen=True)
+class OddFile:
+    """A file the reader must refuse for what it is, not what it holds."""
+
+    shown: str
+    """The name the refusal must show (escaped)."""
+    make: Callable[[Path], Path]
+    """Makes it in a copy of the project; returns it."""
+    check: bool = False
+    """Read by ``kb check FILE`` (else by ``kb validate``)."""
+
+
+def _at(root: Path, place: str) -> Path:
+    return Path(os.fsdecode(root.as_posix().encode() + b"/" + place.encode("utf-8", "surrogateescape")))
+
+
+def _fifo(place: str) -> Callable[[Path], Path]:
+    return lambda root: (os.mkfifo(_at(root, place)), _at(root, place))[1]
+
+
+def _folder(place: str) -> Callable[[Path], Path]:
+    return lambda root: (_at(root, place).mkdir(parents=True), _at(root, place))[1]
+
+
+def _link(place: str, target: str) -> Callable[[Path], Path]:
+    return lambda root: (_at(root, place).symlink_to(target), _at(root, place))[1]
+
+
+def _text(place: str, text: str) -> Callable[[Path], Path]:
+    def make(root: Path) -> Path:
+        path = _at(root, place)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+    return make
+
+
+def _device(_: Path) -> Path:
+    return Path("/dev/zero")
+
+
+_ENTRY = _entry("")
+_A_SCENARIO = _scenario("")
+NOT_REGULAR = "not a regular file: only regular files are read"
+EMPTY_DOCUMENT = "the file holds no data (an empty document"
+# name: (the name shown, escaped; how it is made; read by kb check FILE?; the message)
+ODD_FILES: dict[str, tuple[str, Callable[[Path], Path], bool, str]] = {
+    "fifo_in_data": ("data/zz_fifo.yaml", _fifo("data/zz_fifo.yaml"), False, "a FIFO (named pipe), " + NOT_REGULAR),
+    "folder_named_yaml": ("data/zz.yaml", _folder("data/zz.yaml"), False, "a folder, " + NOT_REGULAR),
+    "link_to_dev_zero": ("data/zz_zero.yaml", _link("data/zz_zero.yaml", "/dev/zero"), False, "a device (through a link), " + NOT_REGULAR),
+    "dangling_link": ("data/zz_gone.yaml", _link("data/zz_gone.yaml", "nowhere/gone.yaml"), False, "a link to nothing (it points to nowhere/gone.yaml)"),
+    "link_loop": ("data/zz_loop.yaml", _link("data/zz_loop.yaml", "zz_loop.yaml"), False, "cannot be looked at (Too many levels of symbolic links)"),
+    "link_to_a_folder": ("data/zz_dir.yaml", _link("data/zz_dir.yaml", "/tmp"), False, "a folder (through a link), " + NOT_REGULAR),
+    "yml_suffix": ("data/zz_more.yml", _text("data/zz_more.yml", _ENTRY), False, "files in data/ are *.yaml (not .yml); rename it to zz_more.yaml"),
+    "upper_case_suffix": ("data/zz_more.YAML", _text("data/zz_more.YAML", _ENTRY), False, "(not .YAML); rename it to zz_more.yaml"),
+    "notes_in_data": ("data/NOTES.md", _text("data/NOTES.md", "# notes\n"), False, "data/ holds only *.yaml files; rename it or move it out of data/"),
+    "file_in_subfolder": ("data/extra/buildings.yaml", _text("data/extra/buildings.yaml", _ENTRY), False,
+                          "in a subfolder of data/, which is not read: catalog files are data/*.yaml"),
+    "name_not_utf8": ("data/zz\\xff.yaml", _text("data/zz\udcff.yaml", _ENTRY), False, "the file name is not UTF-8 text"),
+    "name_with_a_newline": ("data/zz\\n0 problem(s) found.yaml",
+                            _text("data/zz\n0 problem(s) found.yaml", _ENTRY), False, "the file name holds a line break"),
+    "name_with_terminal_escape": ("data/zz\\x1b[2J.yaml", _text("data/zz\x1b[2J.yaml", _ENTRY), False, "the file name holds a line break, a control"),
+    "only_dashes": ("data/zz_empty.yaml", _text("data/zz_empty.yaml", "---\n"), False, EMPTY_DOCUMENT),
+    "only_tilde": ("data/zz_empty.yaml", _text("data/zz_empty.yaml", "~\n"), False, EMPTY_DOCUMENT),
+    "only_null": ("data/zz_empty.yaml", _text("data/zz_empty.yaml", "# a comment\n---\nnull\n...\n"), False, EMPTY_DOCUMENT),
+    "scenario_fifo": ("scenarios/zz_fifo.yaml", _fifo("scenarios/zz_fifo.yaml"), False, "a FIFO (named pipe), " + NOT_REGULAR),
+    "scenario_fifo_checked": ("scenarios/zz_fifo.yaml", _fifo("scenarios/zz_fifo.yaml"), True, "a FIFO (named pipe), " + NOT_REGULAR),
+    "scenario_folder_named_yaml": ("scenarios/zz.yaml", _folder("scenarios/zz.yaml"), False, "a folder, " + NOT_REGULAR),
+    "scenario_yml_suffix": ("scenarios/caylus/zz.yml", _text("scenarios/caylus/zz.yml", _A_SCENARIO), False, "rename it to zz.yaml"),
+    "scenario_dangling_link": ("scenarios/duel/zz.yaml", _link("scenarios/duel/zz.yaml", "../nowhere.yaml"), False, "a link to nothing"),
+    "scenario_only_tilde": ("scenarios/zz_snippet.yaml", _text("scenarios/zz_snippet.yaml", "~\n"), True, EMPTY_DOCUMENT),
+    "scenario_name_with_a_newline": ("scenarios/zz\\nforged.yaml", _text("scenarios/zz\nforged.yaml", _A_SCENARIO), False,
+                                     "the file name holds a line break"),
+    "check_dev_zero": ("/dev/zero", _device, True, "a device, " + NOT_REGULAR),
+}
+
+
+def odd_cases() -> list[Case]:
+    return [Case(name, "file", f"odd file {name}".encode(), 1, "(file)", message,
+                 odd=OddFile(shown, make, check))
+            for name, (shown, make, check, message) in ODD_FILES.items()]
 
 
 def _case(name: str, kind: str, text: bytes) -> Case:
@@ -137,7 +233,7 @@ def corpus() -> list[Case]:
     cases = [_case(p.stem, "catalog", p.read_bytes()) for p in sorted(CATALOG_CORPUS.glob("*.yaml"))]
     cases += [_case(p.stem, "scenario", p.read_bytes()) for p in sorted(SCENARIO_CORPUS.glob("*.yaml"))]
     cases += [_case(name, kind, make().encode("utf-8")) for name, (kind, make) in GENERATED.items()]
-    return cases
+    return cases + odd_cases()
 
 
 def copy_inputs(root: Path) -> None:

@@ -36,7 +36,7 @@ def cases(kind: str, dangerous: bool) -> list[Case]:
 
 def test_the_corpus_is_large_and_every_case_is_its_own() -> None:
     assert len(CASES) >= 100
-    assert len(cases("catalog", False)) >= 60 and len(cases("scenario", False)) >= 40
+    assert len(cases("catalog", False)) >= 60 and len(cases("scenario", False)) >= 40 and len(cases("file", False)) >= 20
     assert len({c.text for c in CASES}) == len(CASES), "two cases are the same file"
     assert len({(c.kind, c.name) for c in CASES}) == len(CASES)
 
@@ -86,7 +86,7 @@ def test_one_renamed_source_key_is_three_lines_and_a_count_with_a_guess(real_cat
     assert len(messages) == 4 and re.match(r"\d{3} more like the problems above \(unknown source key 'HU'", messages[3]), messages
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c.path == "(file)" and re.search(r"U\+[0-9A-F]{4} |UTF-8", c.message)],
+@pytest.mark.parametrize("case", [c for c in CASES if c.path == "(file)" and c.kind != "file" and re.search(r"U\+[0-9A-F]{4} |UTF-8", c.message)],
                          ids=lambda c: f"{c.kind}-{c.name}")
 def test_a_refused_character_is_on_the_line_an_editor_shows(case: Case) -> None:
     """Lines count line feeds only, as editors and ``sed -n`` do (YAML also counts NEL, LS and PS)."""
@@ -128,6 +128,24 @@ def test_a_bad_scenario_file_is_refused_at_its_line(case: Case, real_scenarios: 
         assert reported(result.output, case), result.output
 
 
+# --- odd files: made by code in a copy of the project ------------------------------------------------
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "file"], ids=lambda c: c.name)
+def test_an_odd_file_is_refused_naming_it(case: Case, tmp_path: Path) -> None:
+    """A FIFO, a device, a folder named zz.yaml, a link to nothing, a .yml file, a name that is not
+    UTF-8 or holds a line break...: refused with the file named (escaped), never read, never a hang."""
+    assert case.odd
+    copy_inputs(tmp_path)
+    target = case.install(tmp_path)
+    result = CliRunner().invoke(main, ["check", str(target)] if case.odd.check else ["validate", "--root", str(tmp_path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert reported(result.output, case), result.output
+    if "\\n" in case.shown_as:  # what follows the line break would start a line of its own
+        forged = case.shown_as.split("\\n", 1)[1]
+        assert not any(line.startswith(forged) for line in result.output.splitlines()), result.output
+
+
 # --- the dangerous ones: kb itself, under a memory limit ---------------------------------------------
 
 
@@ -150,11 +168,15 @@ def test_a_dangerous_file_is_refused_by_kb_under_the_memory_limit(case: Case, tm
 
 
 def test_the_bench_runs_cases_through_kb_and_measures_them() -> None:
-    """scripts/bench_bad_input.py (the README's figures) on a catalog and a scenario case."""
-    done = subprocess.run([sys.executable, str(ROOT / "scripts/bench_bad_input.py"), "--only", "bool_as_number", "steps_a_number"],
-                          capture_output=True, text=True, timeout=120)
+    """scripts/bench_bad_input.py (the README's figures) on a case of each kind: each refused, and
+    the refused kb build left the copy's previous build byte-identical."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts/bench_bad_input.py"), "--only", "bool_as_number", "steps_a_number",
+                           "fifo_in_data"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    rows = [line.split() for line in done.stdout.splitlines() if line.startswith(("catalog ", "scenario "))]
-    assert [(r[0], r[1], r[2], r[-1]) for r in rows] == [("catalog", "bool_as_number", "1", "ok"), ("scenario", "steps_a_number", "1", "ok")]
-    assert all(float(r[3]) > 0 and float(r[4]) > 10 for r in rows)  # seconds and peak MB were measured
-    assert "2 cases (1 catalog, 1 scenario" in done.stdout and "0 case(s) failed" in done.stdout
+    rows = [line.split() for line in done.stdout.splitlines() if line.startswith(("catalog ", "scenario ", "file "))]
+    assert [(r[0], r[1], r[2], r[-2], r[-1]) for r in rows] == [
+        ("catalog", "bool_as_number", "1", "same", "ok"), ("scenario", "steps_a_number", "1", "same", "ok"),
+        ("file", "fifo_in_data", "1", "same", "ok")]
+    assert all(float(r[3]) > 0 and float(r[4]) > 10 and float(r[5]) > 0 for r in rows)  # seconds, peak MB, CPU seconds
+    assert "3 cases (1 catalog, 1 scenario, 1 file" in done.stdout and "0 case(s) failed" in done.stdout
+    assert "3 refused builds left it byte-identical, 0 did not" in done.stdout

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from catalog import Kind
-from catalog.model import Bundle, Entry, Model, Path_, Ref
+from catalog.model import Bundle, Entry, Model, Path_, Ref, RefTo, RuleRef
 
 # --- effects: the small vocabulary the engine interprets -----------------------------------
 
@@ -57,9 +57,9 @@ class ConvertEffect(Model):
     """Turn a building into a residence (the lawyer), paying the residence's cost less the discount."""
 
     kind: Literal["convert"]
-    into: Ref
+    into: Annotated[Ref, RefTo("buildings")]
     targets: list[Literal["neutral", "own_wood", "own_stone"]] = Field(min_length=1)
-    excludes: list[Ref] = Field([], description="Buildings that may never be converted")
+    excludes: list[Annotated[Ref, RefTo("buildings")]] = Field([], description="Buildings that may never be converted")
     discount: Bundle = {}
     delayed_if_occupied: bool = Field(
         False, description="An occupied target is paid for at once but converted after its activation"
@@ -119,7 +119,7 @@ class Building(Entry):
     activation_order: int | None = Field(None, description="Order of activation in phase 3 (special)")
     edition: Literal["1", "2"] = "1"
     optional: bool = Field(False, description="Off by default; an option enables it")
-    rule: Ref | None = Field(None, description="The rule that governs what a worker here does")
+    rule: RuleRef | None = Field(None, description="The rule that governs what a worker here does")
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
         if self.effect is not None and self.accepts_workers and self.rule is None:
@@ -132,11 +132,11 @@ class FavourRow(Entry):
 
 class FavourColumn(Entry):
     column: int = Field(ge=1)
-    opens_after: Ref | None = Field(None, description="Castle section whose scoring must be over")
+    opens_after: Annotated[Ref, RefTo("castle_sections")] | None = Field(None, description="Castle section whose scoring must be over")
 
 
 class Favour(Entry):
-    row: Ref
+    row: Annotated[Ref, RefTo("favour_rows")]
     column: int = Field(ge=1)
     effect: Effect
 
@@ -181,7 +181,7 @@ class Castle(Entry):
 
 class FixedSpace(Model):
     space: int = Field(ge=1)
-    building: Ref
+    building: Annotated[Ref, RefTo("buildings")]
 
 
 class Road(Entry):

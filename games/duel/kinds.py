@@ -9,7 +9,7 @@ from pydantic import Field
 
 from catalog import Kind
 from catalog.kinds import Card
-from catalog.model import Entry, Model, Ref
+from catalog.model import Entry, Model, Ref, RefTo
 
 # Card effects. ``None`` in a number means "printed on each card": the rulebook only pictures it, so
 # the value is unconfirmed and a card in play carries it (see engine/duel/cards.py).
@@ -154,7 +154,7 @@ class ConstructionRule(Entry):
 
 
 class AssumedCard(Model):
-    card: Ref
+    card: Annotated[Ref, RefTo("cards")]
     count: int = Field(ge=1)
     printed: dict[str, Any] = Field({}, description="The values the card is assumed to show")
     colour: Literal["neutral", "blue", "red"] | None = None

@@ -10,7 +10,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from catalog import Kind
-from catalog.model import Entry, Model, Names, Path_, Ref
+from catalog.model import Entry, Model, Names, Path_, RuleRef
 
 # Bounds on amounts. Not game data: limits far beyond any game (the box holds 210 gold, 20 houses and 7
 # palaces per colour, 7 characters, a 17-space track) that keep an absurd value out of the engine,
@@ -79,7 +79,7 @@ class Character(Entry):
     number: int = Field(ge=1, le=PIECE_LIMIT, description="The card's number: turn order and ties, lowest first")
     ability: Ability
     advanced_only: bool = Field(False, description="Only in the advanced games (the Yogi)")
-    rule: Ref
+    rule: RuleRef
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
         ability = self.ability
@@ -141,7 +141,7 @@ class DiscAction(Entry):
     order: int = Field(ge=1, le=PIECE_LIMIT)
     effect: ActionEffect
     chit_allowed: bool = Field(description="May be bought with an action chit (advanced game)")
-    rule: Ref
+    rule: RuleRef
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
         effect = self.effect
@@ -243,7 +243,7 @@ class Cost(Entry):
     per: str
     payer: Literal["player", "bank"]
     payee: Literal["bank", "house_owner", "each_other_player"]
-    applies_to: list[Ref] = []
+    applies_to: list[RuleRef] = []
 
 
 class Starting(Entry):
