@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from catalog import Problem
 from engine.core import Action, EngineError, IllegalAction
 from engine.registry import GAMES
 from engine.scenario_file import SCENARIO_DIR, Scenario, ScenarioError, load, load_all, scenario_files
@@ -72,6 +73,8 @@ class Result:
     """The position the scenario starts from (the standard start edited by ``given``), as plain data."""
     to_move: str | None = None
     """Who decides at the end of the scenario."""
+    unplayable: list[Problem] = field(default_factory=list)
+    """Why its options or given make no position (then it has no steps): bad input, not a finding."""
 
     @property
     def passed(self) -> bool:
@@ -269,6 +272,7 @@ def run_each(scenarios: list[Scenario], engines: Mapping[str, Any] = GAMES) -> l
             failed = Result(scenario.id, scenario.raw.get("game", "?"), scenario.file, scenario.line(),
                             scenario.raw.get("title", ""), raw=scenario.raw)
             failed.failures.extend(Failure(p.line, p.path, p.message) for p in exc.problems)
+            failed.unplayable = list(exc.problems)
             results.append(failed)
     return results
 

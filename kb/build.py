@@ -106,13 +106,19 @@ def simulation_results(project: Project, catalog: Catalog, engines: Mapping[str,
 
 
 def run_scenarios(project: Project, engines: Mapping[str, Any] | None) -> list[Any]:
-    """This build's run of every scenario, for the walkthroughs on the site; a malformed scenario
-    file raises ScenarioError with every problem."""
+    """This build's run of every scenario, for the walkthroughs on the site. A malformed scenario
+    file, or a scenario whose options or given make no position, raises ScenarioError with every
+    problem: that is bad input, which refuses the build. A scenario whose steps fail is built and
+    shown as failed, so that its author can read the walkthrough."""
     from engine.registry import GAMES
-    from engine.scenario import run_all, scenario_files
+    from engine.scenario import ScenarioError, run_all, scenario_files
 
     folder = project.root / "scenarios"
-    return run_all(scenario_files(folder), engines=GAMES if engines is None else engines) if folder.is_dir() else []
+    results = run_all(scenario_files(folder), engines=GAMES if engines is None else engines) if folder.is_dir() else []
+    unplayable = [problem for result in results for problem in result.unplayable]
+    if unplayable:
+        raise ScenarioError(unplayable)
+    return results
 
 
 class _Stages:

@@ -13,8 +13,9 @@ Odd files (a FIFO, a link to /dev/zero, a name that is not UTF-8...) are made in
 Each copy also holds a small previous build (build/ and site/). Whenever ``kb validate`` refuses the
 copy, ``kb build --root COPY`` runs too: it must refuse (exit 1) and leave build/ and site/ byte for
 byte as they were (what they hold is hashed, links followed). A scenario case that only fails when
-run is not refused by validation (a build would publish it as a failed scenario): its build check
-is "n/a".
+run is not refused by validation: its build check here is "n/a". (A build refuses one whose given
+or options make no position, which tests/test_site.py checks; one whose steps fail is built and
+shown as failed.)
 
 Per case it prints the exit status, the wall time and the peak resident memory of the command, the
 build check, and whether the output named the expected file, line, field and message without a

@@ -131,6 +131,25 @@ def test_a_failing_site_build_leaves_the_previous_build_untouched(project) -> No
     assert [p.name for p in builds.iterdir() if p.name != "current"] == [os.readlink(builds / "current")]
 
 
+def test_a_scenario_whose_given_makes_no_position_refuses_the_build(project) -> None:
+    """An impossible position is bad input, like a malformed file: the build stops at it (naming its
+    line and field) before anything is written, while a scenario whose steps fail is built and shown
+    as failed (test_walkthroughs)."""
+    from engine.scenario import ScenarioError
+
+    planted = project.root / "scenarios" / "caylus" / "zz-impossible.yaml"
+    planted.write_text("scenarios:\n  - id: caylus.scenario.impossible-turn\n    game: caylus\n"
+                       "    options: {players: [red, blue]}\n    given:\n      turn: -1\n    steps: [red pass]\n",
+                       encoding="utf-8")
+    with pytest.raises(ScenarioError) as refused:
+        build(project)
+    (problem,) = refused.value.problems
+    assert problem.file.endswith("zz-impossible.yaml") and problem.line == 5 and "turn" in problem.message
+    assert not project.build.exists() and not project.site.exists()
+    builds = project.root / ".builds"  # the refused build's folder is removed
+    assert not builds.exists() or not any(p.name.startswith("b-") for p in builds.iterdir())
+
+
 def test_generated_pages_are_written_to_build_docs(built) -> None:
     generated = built.build / "docs" / "caylus" / "buildings.md"
     assert generated.is_file()
