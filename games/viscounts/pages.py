@@ -5,7 +5,9 @@ cards with the end-game scoring values."""
 from __future__ import annotations
 
 from games.plugin import PageContext
+from games.viscounts.board_svg import collision_track_svg, player_board_svg
 from games.viscounts.browser import CARD_TYPES, TIMINGS, browser, icon_list
+from games.viscounts.castle_svg import castle_svg
 from games.viscounts.kinds import (BonusCard, BuildingType, CastleTier, CastleWedge, CollisionPosition, DebtDeed, EndCard,
                                    IconEntry, MainBoard, Manuscript, ManuscriptDeck, PlayerBoard, PlayerCard, SchemeStep, SoloCard,
                                    TradeExchange, ViscountsCard)
@@ -46,6 +48,8 @@ def cards_page(w: PageContext) -> str:
 
 def board_page(w: PageContext) -> str:
     out = ["# Player board, buildings and collisions\n", "Generated from the catalogs; every value names its source.\n"]
+    types = w.catalog.typed("building_types", BuildingType, w.game)
+    out += [player_board_svg(b, types) for b in w.catalog.typed("player_boards", PlayerBoard, w.game)]
     for b in w.catalog.typed("player_boards", PlayerBoard, w.game):
         out.append(w.entry_block(2, b, [("Hand limit", b.hand_limit), ("Workers", b.workers), ("Buildings", b.buildings),
                                         ("Fewest cards a player can own", b.min_cards),
@@ -53,7 +57,6 @@ def board_page(w: PageContext) -> str:
         out.append(w.table(["Noble icons", "Workers placed"], [[s.noble_icons, s.workers] for s in b.worker_placement]))
         out.append("\n" + w.table(["Card slot", "Starting icons (read off a picture)"],
                                   [[s.slot, ", ".join(s.icons) if s.icons else "unreadable"] for s in b.starting_icons]))
-    types = w.catalog.typed("building_types", BuildingType, w.game)
     out.append(f"## Buildings {{#{w.game}.buildings}}\n")
     out.append(w.table(["Building", "Cost (builder icons)", "VP for 1 / 2 / 3", "1st slot uncovers", "2nd slot uncovers", "3rd slot uncovers"],
                        [[w.link(t.id), t.cost_builder_icons, " / ".join(map(str, t.points_by_count)),
@@ -65,6 +68,7 @@ def board_page(w: PageContext) -> str:
     out.append(f"## Collision track {{#{w.game}.collision-track}}\n")
     out.append("Where the virtue and corruption markers meet, the current player takes the upper reward and the others "
                "the lower one. Position 1 is the far left (the corruption marker's start), 7 the far right (virtue's).\n")
+    out.append(collision_track_svg(positions))
     out.append(w.table(["Position", "Current player gains", "Others gain", "Which others"],
                        [[w.link(p.id, str(p.position)), steps(p.current_gains), steps(p.others_gain), CONDITIONS[p.others_condition]]
                         for p in positions]))
@@ -88,7 +92,7 @@ def board_page(w: PageContext) -> str:
 def castle_page(w: PageContext) -> str:
     tiers = sorted(w.catalog.typed("castle_tiers", CastleTier, w.game), key=lambda t: t.tier)
     wedges = sorted(w.catalog.typed("castle_wedges", CastleWedge, w.game), key=lambda t: t.letter)
-    out = ["# The castle\n", "Three tiers and five wedges, generated from the catalog.\n",
+    out = ["# The castle\n", "Three tiers and five wedges, generated from the catalog.\n", castle_svg(tiers, wedges),
            w.table(["Tier", "Sections", "VP per worker at the end", "Reaching it gives", "A bumped worker's owner gets"],
                    [[w.link(t.id, str(t.tier)), t.sections, t.points_per_worker,
                      steps(t.reaching_reward) if t.reaching_reward else ("its wedge's reward" if t.tier == 2 else "—"),
