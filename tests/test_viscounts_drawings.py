@@ -5,6 +5,7 @@ read is drawn as unknown (a dashed box with a question mark), never guessed."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -15,7 +16,8 @@ from catalog import Catalog
 from games import REGISTRY
 from games.drawing import DRAWN_FROM_DATA, UNKNOWN_FILL
 from games.plugin import PageSpec
-from games.viscounts.kinds import CastleWedge, CollisionPosition
+from games.viscounts.castle_svg import castle_svg
+from games.viscounts.kinds import CastleTier, CastleWedge, CollisionPosition
 from games.viscounts.svg_words import sentence
 from outputs.pages.layout import Layout
 from outputs.pages.writer import PageWriter
@@ -46,7 +48,8 @@ def alt_text(figure: str) -> str:
 
 def unknown_marks(figure: str) -> list[str]:
     """The tooltips of the unknown marks (dashed grey boxes)."""
-    return re.findall(rf'<rect [^>]*fill="{UNKNOWN_FILL}"[^>]*stroke-dasharray[^>]*><title>([^<]*)</title>', figure)
+    return [html.unescape(tip) for tip in
+            re.findall(rf'<rect [^>]*fill="{UNKNOWN_FILL}"[^>]*stroke-dasharray[^>]*><title>([^<]*)</title>', figure)]
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +106,10 @@ def test_a_value_nobody_has_read_is_drawn_as_unknown(catalog: Catalog) -> None:
     assert castle == ["wedge e: a second icon, probably moving a tier-1 worker to an adjacent section: unknown"]
     board = unknown_marks(drawing(page(catalog, "board"), "kb-player-board"))
     assert board == ["the starting icons of slot 1: unknown"]
+    # a tier-2 section no wedge of the catalog stands for has an unknown reward, drawn as such
+    wedges = sorted(catalog.typed("castle_wedges", CastleWedge, "viscounts"), key=lambda w: w.letter)
+    four = castle_svg(catalog.typed("castle_tiers", CastleTier, "viscounts"), [w for w in wedges if w.letter != "b"])
+    assert "the reward of tier-2 section 5: unknown" in unknown_marks(four)
 
 
 def test_changing_the_catalog_changes_the_drawings(catalog: Catalog, changed: Catalog) -> None:

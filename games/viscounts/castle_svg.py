@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from games.drawing import EDGE, INK, MUTED, esc, figure, label, unknown_mark
+from games.drawing import EDGE, INK, MUTED, box, esc, figure, label, unknown_mark
 from games.viscounts.kinds import CastleTier, CastleWedge
 from games.viscounts.svg_words import LINE, lines, picture_read, sentence, tokens, wrap, wrapped
 
@@ -40,11 +40,11 @@ def sector(r_in: float, r_out: float, start: float, end: float, fill: str, hover
     return f'<path d="{path}" fill="{fill}" stroke="{INK}" stroke-width="2"><title>{esc(hover)}</title></path>'
 
 
-def wedge_reward(wedge: CastleWedge | None, where: tuple[float, float], width: float) -> list[str]:
+def wedge_reward(wedge: CastleWedge | None, where: tuple[float, float], width: float, section: int) -> list[str]:
     """A tier-2 section's reward as tokens centred on a point, with a "?" box for a part nobody has read."""
     if wedge is None:
         x, y = where
-        return [unknown_mark(x - 22, y - 16, 44, 32, "this section's reward")]
+        return [unknown_mark(x - 22, y - 16, 44, 32, f"the reward of tier-2 section {section}")]
     rows = wrapped(tokens(wedge.tier2_reward), width, TOKEN)
     unread = 1 if wedge.unread_part else 0
     height = (len(rows) + unread) * TOKEN * LINE
@@ -72,46 +72,45 @@ def tier_key(tier: CastleTier, wedges_named: bool) -> list[str]:
     return [o[:1].upper() + o[1:] for o in out]
 
 
+def rings(by_tier: dict[int, CastleTier], ordered: Sequence[CastleWedge]) -> list[str]:
+    """The tier-1 and tier-2 rings: their sections first, then tier 1's wedge letters and tier 2's rewards on top."""
+    shapes: list[str] = []
+    words: list[str] = []
+    for number, r_in, r_out in ((1, R_TIER2, R_OUTER), (2, R_CENTRE, R_TIER2)):
+        tier = by_tier.get(number)
+        count = tier.sections if tier else len(ordered)
+        for i in range(count):
+            wedge = ordered[i] if i < len(ordered) else None
+            hover = f"Tier {number}, " + (f"wedge {wedge.letter}" if wedge else f"section {i + 1}")
+            if number == 2 and wedge:
+                read = "read from a picture" if picture_read(wedge, "tier2_reward") else "from the rulebook's text"
+                hover += f": {sentence(wedge.tier2_reward)} ({read})"
+            shapes.append(sector(r_in, r_out, (i - 0.5) * 360 / count, (i + 0.5) * 360 / count, TIER_FILLS[number], hover))
+            if number == 1 and wedge:
+                x, y = polar((r_in + r_out) / 2, i * 360 / count)
+                words.append(label(x, y + LETTER * 0.35, wedge.letter, size=LETTER, bold=True, colour=MUTED))
+            elif number == 2:
+                # a section is narrowest at its inner edge: the tokens must fit the chord there
+                chord = 2 * (r_in + 16) * math.sin(math.pi / count)
+                words += wedge_reward(wedge, polar((r_in + r_out) / 2 + 6, i * 360 / count), chord, i + 1)
+    return shapes + words
+
+
 def castle_svg(tiers: Sequence[CastleTier], wedges: Sequence[CastleWedge]) -> str:
     """The castle as one figure (SVG with its text alternative and caption)."""
     by_tier = {t.tier: t for t in tiers}
     ordered = sorted(wedges, key=lambda w: w.letter)
-    body: list[str] = []
-    rings = [(1, R_TIER2, R_OUTER), (2, R_CENTRE, R_TIER2)]
-    for number, r_in, r_out in rings:
-        tier = by_tier.get(number)
-        count = tier.sections if tier else len(ordered)
-        for i in range(count):
-            start, end = (i - 0.5) * 360 / count, (i + 0.5) * 360 / count
-            wedge = ordered[i] if i < len(ordered) else None
-            name = f"wedge {wedge.letter}" if wedge else f"section {i + 1}"
-            hover = f"Tier {number}, {name}"
-            if number == 2 and wedge:
-                read = "read from a picture" if picture_read(wedge, "tier2_reward") else "from the rulebook's text"
-                hover += f": {sentence(wedge.tier2_reward)} ({read})"
-            body.append(sector(r_in, r_out, start, end, TIER_FILLS[number], hover))
-    tier1 = by_tier.get(1)
-    for i in range(tier1.sections if tier1 else len(ordered)):
-        wedge = ordered[i] if i < len(ordered) else None
-        x, y = polar((R_TIER2 + R_OUTER) / 2, i * 360 / (tier1.sections if tier1 else len(ordered)))
-        body.append(label(x, y + LETTER * 0.35, wedge.letter if wedge else "", size=LETTER, bold=True, colour=MUTED))
-    tier2 = by_tier.get(2)
-    count2 = tier2.sections if tier2 else len(ordered)
-    for i in range(count2):
-        # the section is narrowest at its inner edge: tokens must fit the chord there
-        chord = 2 * (R_CENTRE + 16) * math.sin(math.pi / count2)
-        body += wedge_reward(ordered[i] if i < len(ordered) else None, polar((R_CENTRE + R_TIER2) / 2 + 6, i * 360 / count2), chord)
+    body = rings(by_tier, ordered)
     top = by_tier.get(3)
     if top:
         body.append(f'<circle cx="{CX}" cy="{CY}" r="{R_CENTRE}" fill="{TIER_FILLS[3]}" stroke="{INK}" stroke-width="2">'
                     f"<title>Tier 3: {esc(sentence(top.reaching_reward) or 'the top')}</title></circle>")
         rows = ["Tier 3", *wrapped(tokens(top.reaching_reward), 2 * R_CENTRE - 16, TOKEN)]
         body += lines(CX, CY - (len(rows) - 1) * TOKEN * LINE / 2 + TOKEN * 0.35, rows, TOKEN, bold=True)
-    y = KEY_TOP
+    y: float = KEY_TOP
     for number in sorted(by_tier):
         tier = by_tier[number]
-        body.append(f'<rect x="16" y="{y - KEY + 2:.1f}" width="22" height="22" rx="4" fill="{TIER_FILLS.get(number, EDGE)}" '
-                    f'stroke="{INK}" stroke-width="2"/>')
+        body.append(box(16, y - KEY + 2, 22, 22, fill=TIER_FILLS.get(number, EDGE), hover=f"Tier {number}"))
         rows = wrap(" ".join(tier_key(tier, bool(ordered))), WIDTH - 66, KEY)
         body += lines(48, y, rows, KEY, anchor="start")
         y += len(rows) * KEY * LINE + 12
@@ -122,7 +121,8 @@ def castle_svg(tiers: Sequence[CastleTier], wedges: Sequence[CastleWedge]) -> st
                for w in ordered) + ".")
     caption = ("The castle from above: tier 1 outside, the wedges' tier-2 rewards, tier 3 in the centre. The wedges are in "
                "letter order (their order on the printed castle is not in our data)")
-    if any(w.unread_part for w in ordered) or len(ordered) < count2:
+    tier2 = by_tier.get(2)
+    if any(w.unread_part for w in ordered) or (tier2 and len(ordered) < tier2.sections):
         caption += "; a dashed \"?\" is a part nobody has read"
     return figure(WIDTH, height, alt, body, caption, css_class="kb-drawing kb-castle")
 
