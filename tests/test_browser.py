@@ -173,8 +173,12 @@ def test_the_card_browser_filters_by_icon_and_cost(page: Page, site_url: str, ca
     from games.viscounts.kinds import ViscountsCard
 
     page.goto(site_url + "/viscounts/cards/")
-    every = shown_cards(page)
-    assert len(every) == 86
+    assert len(shown_cards(page)) == 25  # only what is shown is laid out: a page of rows, then more on asking
+    assert page.locator("[data-kb-count]").inner_text() == "25 of 86 matching cards shown"
+    page.click("button:text('Show 25 more')")
+    assert len(shown_cards(page)) == 50
+    page.click("button:text('Show all')")
+    assert len(shown_cards(page)) == 86 and page.locator(".kb-browser__more").is_hidden()
     page.select_option("select[data-filter=icons]", "noble")
     page.select_option("select[data-filter=cost]", "1")
     cheap_nobles = {c.id for c in catalog.typed("cards", ViscountsCard, "viscounts") if "noble" in c.icons and c.cost <= 1}

@@ -175,7 +175,8 @@ def test_a_registered_game_gets_pages_anchors_rows_and_checked_scenarios(second)
         assert page.find(id=entry_id) is not None, entry_id
     assert layout.page_of("second.track") == "second/track/"
     # only the pages it registered: no cards, no discrepancies page
-    assert sorted(p.name for p in (second.site / "second").iterdir()) == ["components", "glossary", "rules-moving", "track"]
+    assert sorted(p.name for p in (second.site / "second").iterdir()) == ["components", "glossary", "rules-moving",
+                                                                         "rules-moving-walkthroughs", "track"]
     home = (second.site / "index.html").read_text(encoding="utf-8")
     assert "Second Game" in home and "second/track/" in home and "second/rules-moving/" in home
     components = (second.build / "docs" / "second" / "components.md").read_text(encoding="utf-8")
@@ -183,7 +184,8 @@ def test_a_registered_game_gets_pages_anchors_rows_and_checked_scenarios(second)
     glossary = (second.build / "docs" / "second" / "glossary.md").read_text(encoding="utf-8")
     assert "Every game term in English and Hungarian," in glossary  # the languages its entries have
     rules = (second.site / "second" / "rules-moving" / "index.html").read_text(encoding="utf-8")
-    assert "Red reaches space 3 first" in rules and "Checked by the engine in this build" in rules
+    walkthrough = (second.site / "second" / "rules-moving-walkthroughs" / "index.html").read_text(encoding="utf-8")
+    assert "Red reaches space 3 first" in rules and "Checked by the engine in this build" in walkthrough
     db = sqlite_utils.Database(second.build / "kb.db")
     assert db["games"].get("second")["name_pl"] == "Druga gra"
     assert db["tracks"].get("second.track")["length_text"] == "3 spaces"

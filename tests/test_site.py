@@ -165,12 +165,14 @@ def test_disputed_examples_show_the_engine_verdict_on_the_discrepancies_page(bui
     assert disputed, "the project has disputed examples (e.g. the PL lawyer example)"
     for scenario in disputed:
         heading = page.find(id=scenario.raw["discrepancy"])
-        section_text = ""
+        section_text, links = "", []
         for sibling in heading.find_next_siblings():
             if sibling.name == "h2":
                 break
             section_text += sibling.get_text(" ")
-        assert "engine's verdict" in section_text and scenario.id in section_text, scenario.id
+            links += [a["href"] for a in sibling.select("a.kb-walkthrough")]
+        # the verdict in words, and the walkthrough as one line linking to it in full
+        assert "engine's verdict" in section_text and any(h.endswith(f"#{scenario.id}") for h in links), scenario.id
 
 
 def test_examples_page_marks_each_example_checked(built, catalog) -> None:
@@ -183,6 +185,8 @@ def test_examples_page_marks_each_example_checked(built, catalog) -> None:
     for example in catalog.of_kind("examples"):
         page = soup(built.site, f"{example.game}/examples/")
         heading = page.find(id=example.id)
-        following = heading.find_next(class_="admonition")
-        expected = "Checked by the engine in this build" if example.id in played else "No scenario plays this example yet"
-        assert expected in following.get_text(), example.id
+        if example.id in played:  # its walkthrough, one line linking to it in full
+            following = heading.find_next("a", class_="kb-walkthrough")
+            assert following["title"] == "Checked by the engine in this build" and following.find_previous("h2") is heading, example.id
+        else:
+            assert "No scenario plays this example yet" in heading.find_next(class_="admonition").get_text(), example.id

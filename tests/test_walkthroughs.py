@@ -115,7 +115,9 @@ def test_the_rendered_walkthroughs_show_no_engine_notation_outside_the_collapsed
     problems = []
     for r in results:
         markdown = render(r, writers[r.game])
-        visible, _, notation = markdown.partition(NOTATION)
+        heading = f" {{#{r.id}}}\n"  # the walkthrough's anchor: the one place the site shows it in full
+        assert markdown.startswith("### ") and heading in markdown.splitlines(keepends=True)[0], r.id
+        visible, _, notation = markdown.replace(heading, "\n", 1).partition(NOTATION)
         assert notation and f"Scenario `{r.id}` in `{r.file}`" in notation, r.id
         assert all(str(s["do"]) in notation for s in steps(r)), r.id
         # link targets are addresses, not prose; the authors' narratives may hyphenate words
@@ -203,7 +205,7 @@ def test_a_walkthrough_step_says_what_changed_and_links_the_rule_that_refuses_on
         results: list[Result], writers: dict[str, PageWriter]) -> None:
     income = next(r for r in results if r.id == "caylus.scenario.faq-first-turn-income")
     assert ("1. Red places a worker in the castle, paying 1 denier. 5 starting deniers + 2 income - 1 for the placement.  \n"
-            "        *Then:* Red has 6 deniers.  \n        *Still:* It is turn 1.") in render(income, writers["caylus"])
+            "    *Then:* Red has 6 deniers.  \n    *Still:* It is turn 1.") in render(income, writers["caylus"])
     lawyer = next(r for r in results if r.id == "caylus.scenario.faq-lawyer-cannot-convert-fixed")
     markdown = render(lawyer, writers["caylus"])
     assert "Red tries to turn the gold mine on space 16 into a residence, which is refused " \
@@ -265,3 +267,33 @@ def test_catalog_text_can_form_no_link_image_or_markup(note: str) -> None:
 
     html = markdown.markdown(text(note))
     assert "<a" not in html and "<img" not in html and "<script" not in html, html
+
+
+def test_a_walkthrough_is_one_line_away_from_its_full_page_and_a_failure_says_so(
+        results: list[Result], writers: dict[str, PageWriter]) -> None:
+    """Outside its walkthrough page a scenario is one line: a mark, its title linking to it in full, and
+    the first sentence of its narrative; a failed one reads FAILED there and on its page."""
+    import dataclasses
+
+    from engine.scenario import Failure
+    from outputs.pages.walkthrough import PAGE_BUDGET, one_liner
+
+    w = writers["caylus"]
+    towers = next(r for r in results if r.id == "caylus.scenario.edge-towers-batch")
+    home = w.walkthrough_plan.home[towers.id]
+    assert home.startswith("rules-castle-walkthroughs")
+    assert one_liner(w, towers) == (
+        f'- ✓ [A batch in the towers scores 3 prestige]({home}.md#{towers.id} "Checked by the engine in this build")'
+        "{.kb-walkthrough}: The dungeon and the walls have been scored, so houses now go into the towers.")
+    failed = dataclasses.replace(towers, failures=[Failure(0, "planted", "planted")])
+    assert one_liner(w, failed).startswith("- ✗ FAILED in this build: [A batch in the towers")
+    assert "**✗ FAILED in this build.**" in render(failed, w)
+    seen: dict[str, tuple[str, str]] = {}
+    one_liner(w, towers, seen, "caylus.phase6.batches")
+    assert one_liner(w, towers, seen, "caylus.phase6.batch-points").endswith(", as under [Batches](#caylus.phase6.batches) above")
+    # every scenario has one home, and the pages of one rules page share its walkthroughs out within the budget
+    for writer in writers.values():
+        plan = writer.walkthrough_plan
+        assert sorted(plan.home) == sorted(r.id for r in writer.results)
+        for page in plan.pages:
+            assert sum(len(plan.markdown[r.id]) for r in page.results) <= PAGE_BUDGET + max(len(plan.markdown[r.id]) for r in page.results)

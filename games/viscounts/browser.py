@@ -1,6 +1,10 @@
 """The card browser: every townsfolk and hero card in one table a player can filter by kind, icon,
 timing and cost and sort by any column, without leaving the page (docs/javascripts/kb-card-browser.js,
-no library, works offline). Rendered at build time from the catalog, as HTML inside the Markdown page."""
+no library, works offline). Rendered at build time from the catalog, as HTML inside the Markdown page.
+
+Every row is in the page (about 35 KB, so a reader without the script sees every card and each links
+to its entry below), but the script lays out only what is shown: the filters first, then the first
+:data:`PAGE_ROWS` matching rows, with "Show more" and "Show all" buttons."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from games.viscounts.wording import steps
 
 CARD_TYPES = {"starting": "Starting", "hero": "Hero", "neutral": "Neutral"}
 TIMINGS = {"instant": "Instant", "ongoing": "Ongoing", "drop_off": "Drop-off", "none": "None"}
+PAGE_ROWS = 25
+"""Rows shown at first and added by each "Show more"."""
 SCRIPT = "../../javascripts/kb-card-browser.js"
 """The script, relative to a generated page of a game (site/<game>/<page>/index.html)."""
 
@@ -56,7 +62,7 @@ def browser(w: PageContext, cards: list[ViscountsCard]) -> str:
                  CARD_TYPES[c.card_type], str(c.cost), html.escape(icon_list(list(c.icons))), TIMINGS[c.timing],
                  html.escape(steps(c.ability) if c.ability else "—"), html.escape(hire)]
         rows.append(f"<tr {data}>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    return (f'<div class="kb-browser" data-kb-browser markdown="0">\n'
+    return (f'<div class="kb-browser" data-kb-browser data-kb-page="{PAGE_ROWS}" markdown="0">\n'
             f'<div class="kb-browser__controls">{controls}</div>\n'
             f'<p class="kb-browser__count" data-kb-count aria-live="polite">{len(cards)} cards</p>\n'
             f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>\n</div>\n"

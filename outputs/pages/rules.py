@@ -22,6 +22,7 @@ def rules_page(w: PageWriter, page: str) -> str:
            f"cites the {' and '.join(w.rulebook_languages())} rulebook(s); the worked examples and rulings that illustrate it "
            "follow it, checked by the rules engine in this build. Terms link to the glossary.\n"]
     section = None
+    seen: dict[str, tuple[str, str]] = {}  # a walkthrough illustrating two rules of the page: the second points to the first
     for r in w.rules:
         if r.section not in sections:
             continue
@@ -32,7 +33,7 @@ def rules_page(w: PageWriter, page: str) -> str:
         out.append(w.link_text(r.text, exclude={r.id}) + "\n")
         out.append("\n" + w.source_line(r))
         out.append(w.rulings_beside(r.id))
-        out.append(w.walkthroughs("illustrates", r.id))
+        out.append(w.walkthroughs("illustrates", r.id, seen))
         out.append(w.examples_beside(r.id))
     return "\n".join(out)
 
@@ -43,24 +44,26 @@ def examples_page(w: PageWriter) -> str:
     how_to = " See [Writing scenarios](scenarios.md) to try your own." if "scenarios" in w.hand_pages else ""
     out = ["# Worked examples\n", f"Every worked example of the {books} rulebook(s), retold in our own words and "
            f"played by the rules engine in this build. Generated from the catalog's examples and `scenarios/`.{how_to}\n"]
+    seen: dict[str, tuple[str, str]] = {}
     for e in examples:
         rules = Linked(", ".join(w.link(r) for r in e.rules))
         counterpart = w.link(e.counterpart) if e.counterpart else None
         out.append(w.entry_block(2, e, [("What happens", e.summary), ("Illustrates", rules),
                                         ("Same example in the other rulebook", counterpart)]))
-        out.append(w.walkthroughs("examples", e.id) or '!!! warning "No scenario plays this example yet"\n')
+        out.append(w.walkthroughs("examples", e.id, seen) or '!!! warning "No scenario plays this example yet"\n')
     return "\n".join(out)
 
 
 def faq_page(w: PageWriter) -> str:
     out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
            f"source, the rules it concerns, and the scenarios that check it. Generated from {w.files('rulings')}.\n"]
+    seen: dict[str, tuple[str, str]] = {}
     for r in w.catalog.typed("rulings", Ruling, w.game):
         rules = Linked(", ".join(w.link(x) for x in r.rules))
         out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),
                                         ("From", RULING_SOURCES[r.source_kind]), ("Rules", rules),
                                         ("Status", r.status if r.status != "active" else None)]))
-        out.append(w.walkthroughs("rulings", r.id))
+        out.append(w.walkthroughs("rulings", r.id, seen))
     return "\n".join(out)
 
 

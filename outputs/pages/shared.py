@@ -88,13 +88,14 @@ def glossary_page(w: PageWriter) -> str:
 
 
 def discrepancies_page(w: PageWriter) -> str:
-    from outputs.pages.walkthrough import render, verdicts
+    from outputs.pages.walkthrough import one_liners, verdicts
 
     items = w.catalog.typed("discrepancies", Discrepancy, w.game)
     out = ["# Where the sources disagree\n",
            "Each entry gives every reading with its source, the reading the project and its engine "
            f"follow, and why. Generated from {w.files('discrepancies')}.\n",
            table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
+    seen: dict[str, tuple[str, str]] = {}
     for d in items:
         readings = [[source_label(r.source), w.prose(r.says), "followed" if r.source.key in d.follows else ""] for r in d.readings]
         affects = Linked(", ".join(w.link(a) for a in d.affects)) or None
@@ -104,5 +105,5 @@ def discrepancies_page(w: PageWriter) -> str:
         disputed = [r for r in w.results if r.raw.get("discrepancy") == d.id]
         if disputed:
             out.append("**The engine's verdict.** " + " ".join(v for r in disputed for v in verdicts(w.narration, r)) + "\n")
-            out.extend(render(r, w) for r in disputed)
+            out.append("\n" + one_liners(w, disputed, seen, d.id))
     return "\n".join(out)

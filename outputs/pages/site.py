@@ -15,6 +15,7 @@ from games.registry import Registry
 from outputs.pages import rules, shared
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import table, text, url
+from outputs.pages.walkthrough import walkthrough_page
 from outputs.pages.writer import PageWriter, files_of
 from outputs.simulations import page as simulated
 from outputs.simulations.store import Results
@@ -79,6 +80,12 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
         else:
             pages[name] = RENDER[page](writer)
             items.append({title: f"{game}/{name}.md"})
+    walkthroughs = writer.walkthrough_plan.pages  # each scenario in full once, after the rules it shows
+    for wp in walkthroughs:
+        pages[wp.name] = walkthrough_page(writer, wp)
+    if walkthroughs:
+        after_rules = int(bool(items) and isinstance(items[0], dict) and "The rules" in items[0])
+        items.insert(after_rules, {"Walkthroughs": [{wp.title: f"{game}/{wp.name}.md"} for wp in walkthroughs]})
     return pages, items
 
 

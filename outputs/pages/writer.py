@@ -174,10 +174,18 @@ class PageWriter:
         """Results of the scenarios that list ``entry_id`` under ``key`` (illustrates, examples, rulings)."""
         return [r for r in self.results if entry_id in (r.raw.get(key) or [])]
 
-    def walkthroughs(self, key: str, entry_id: str) -> str:
-        from outputs.pages.walkthrough import render
+    @cached_property
+    def walkthrough_plan(self) -> Any:
+        """Where each scenario is shown in full (outputs.pages.walkthrough.plan)."""
+        from outputs.pages.walkthrough import plan
 
-        return "\n".join(render(r, self) for r in self.scenarios_for(key, entry_id))
+        return plan(self)
+
+    def walkthroughs(self, key: str, entry_id: str, seen: dict[str, tuple[str, str]] | None = None) -> str:
+        """The scenarios that list ``entry_id`` under ``key``, one line each, linking to them in full."""
+        from outputs.pages.walkthrough import one_liners
+
+        return one_liners(self, self.scenarios_for(key, entry_id), seen, entry_id)
 
     def rulings_beside(self, rule_id: str) -> str:
         """The rulings about a rule (those that name it), each in a box beside it."""
