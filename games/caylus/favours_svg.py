@@ -64,7 +64,7 @@ def favours_svg(rows: Iterable[FavourRow], columns: Iterable[FavourColumn], favo
                 words.append(f"column {c.column} unknown")
                 continue
             body.append(box(x, y, CELL_W, CELL_H, fill=fill, hover=f"{r.names.en}, column {c.column}: {effect_words(favour)}"))
-            body.append(label_lines(x + CELL_W / 2, y + CELL_H / 2, favour.names.en, chars=10, size=16, most_lines=3))
+            body.append(label_lines(x + CELL_W / 2, y + CELL_H / 2, favour.names.en, chars=10, size=17, most_lines=3))
             words.append(favour.names.en)
         described.append(f"{name}: {', '.join(words)}")
         y += CELL_H + 8
@@ -74,8 +74,8 @@ def favours_svg(rows: Iterable[FavourRow], columns: Iterable[FavourColumn], favo
     for n, section in opens.items():
         if section:
             waiting.setdefault(section, []).append(n)
-    later = [f"{'column' if len(ns) == 1 else 'columns'} {' and '.join(map(str, ns))} open once the {section} is scored"
-             for section, ns in waiting.items()]
+    later = [f"{'column' if len(ns) == 1 else 'columns'} {' and '.join(map(str, ns))} "
+             f"{'opens' if len(ns) == 1 else 'open'} after the {section} scoring" for section, ns in waiting.items()]
     alt = (f"Royal favour table, {len(ordered_rows)} rows by {len(ordered_columns)} columns, columns from left to right. "
            + ". ".join(described) + ". " + (sentence('; '.join(later)) if later else ""))
     caption = ("The royal favour table. A favour moves one row's marker a column to the right and uses any open "
