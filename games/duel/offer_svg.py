@@ -78,6 +78,9 @@ def offer_svg(structure: RoundStructure, decks: Iterable[Deck], first_player: st
     body.append(label(MARGIN, y, "Example: ", size=15, anchor="start", bold=True))
     body.append(label(MARGIN + 76, y, f"{first.capitalize()} covers row 1, {second} column {claim_column + 1}", size=15, anchor="start"))
     y += 30
+    if square and rows > 1:
+        body.append(label(MARGIN, y, "Grey lines: the two diagonals", size=15, anchor="start", colour=MUTED))
+        y += 30
     for deck in sorted(decks, key=lambda d: d.letter):
         years = ", ".join(map(str, deck.years))
         body.append(box(MARGIN, y - 17, 22, 24, fill="#fffde7", rounded=3))
