@@ -179,3 +179,10 @@ def test_the_built_site_carries_each_drawing(built) -> None:  # type: ignore[no-
         figure = figure_of(html, css_class)
         assert 'role="img"' in figure and "aria-label=" in figure and "<figcaption>" in figure
         assert svg_of(figure).get("role") == "img", (game, name)
+
+
+def test_catalog_text_in_a_drawing_stays_text(catalog: Catalog) -> None:
+    hostile = '<script>alert(1)</script> "q" & x'
+    figure = figure_of(page(changed(catalog, "caylus.building.gate", names_en=hostile), "caylus", "turn"), "kb-road")
+    assert "<script>" not in figure
+    assert " ".join(hostile.split()) in " ".join(texts(svg_of(figure)))
