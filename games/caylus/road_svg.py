@@ -83,7 +83,7 @@ def _space(road: Road, space: int, x: float, y: float, what: Building | None, ma
     out = [box(x, y, SPACE_W, SPACE_H, fill=fill, hover=tip),
            label(x + 7, y + 17, space, size=15, anchor="start", bold=True, colour=MUTED)]
     if words:
-        out.append(label_lines(x + SPACE_W / 2, y + SPACE_H / 2 + 4, words, chars=10, size=16, most_lines=2, bold=True))
+        out.append(label_lines(x + SPACE_W / 2, y + SPACE_H / 2 + 6, words, chars=10, size=16, most_lines=2, bold=True))
     for k, section in enumerate(marks):
         # a small flag and the section's name along the bottom of the space
         fy = y + SPACE_H - 14 - k * 18
@@ -92,10 +92,10 @@ def _space(road: Road, space: int, x: float, y: float, what: Building | None, ma
         out.append(label(x + 24, fy + 4, section.names.en, size=14, anchor="start", bold=True, colour=MARK_FILL))
     pieces = [name for name, start in (("B", road.bailiff_start), ("P", road.provost_start)) if start == space]
     for k, piece in enumerate(pieces):
-        cx = x + SPACE_W - 14 - (len(pieces) - 1 - k) * 24
-        out.append(circle(cx, y + 16, 10, fill=PIECE_FILL,
+        cx = x + SPACE_W - 13 - (len(pieces) - 1 - k) * 21
+        out.append(circle(cx, y + 13, 9, fill=PIECE_FILL,
                           hover=f"the {'bailiff' if piece == 'B' else 'provost'} starts here"))
-        out.append(label(cx, y + 21, piece, size=13, bold=True))
+        out.append(label(cx, y + 17.5, piece, size=12, bold=True))
     return out
 
 
