@@ -67,9 +67,11 @@ def box(x: float, y: float, w: float, h: float, fill: str = "#fff", hover: objec
             f'stroke="{stroke}" stroke-width="2"{dash}>{tip}</rect>')
 
 
-def circle(x: float, y: float, r: float, fill: str = "#fff", hover: object = None, stroke: str = INK) -> str:
+def circle(x: float, y: float, r: float, fill: str = "#fff", hover: object = None, stroke: str = INK,
+           stroke_width: float = 2) -> str:
     tip = f"<title>{esc(hover)}</title>" if hover is not None else ""
-    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="2">{tip}</circle>'
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width:g}">'
+            f"{tip}</circle>")
 
 
 def line(x0: float, y0: float, x1: float, y1: float, colour: str = MUTED, width: float = 3, hover: object = None) -> str:
@@ -84,4 +86,31 @@ def unknown_mark(x: float, y: float, w: float, h: float, what: str) -> str:
         label(x + w / 2, y + h / 2 + 6, "?", size=min(18, h * 0.7), colour=MUTED)
 
 
-__all__ = ["DRAWN_FROM_DATA", "box", "circle", "esc", "figure", "fill_of", "label", "line", "unknown_mark"]
+def wrap(words: object, chars: int, most_lines: int = 3) -> list[str]:
+    """Words broken into lines of at most ``chars`` characters (a longer word keeps its own line);
+    past ``most_lines`` the last line ends with an ellipsis, and the full words belong in a tooltip."""
+    lines: list[str] = []
+    for word in str(words).split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > most_lines:
+        lines = lines[:most_lines]
+        lines[-1] = lines[-1][: max(chars - 1, 1)].rstrip() + "\u2026"
+    return lines or [""]
+
+
+def label_lines(x: float, y: float, words: object, chars: int, size: float = 14, most_lines: int = 3,
+                anchor: str = "middle", bold: bool = False, colour: str = "#212121") -> str:
+    """Words wrapped to ``chars`` characters a line, the block of lines centred on ``y``: for text in a
+    box too narrow for it on one line (the drawings shrink to a phone's width)."""
+    rows = wrap(words, chars, most_lines)
+    gap = size * 1.15
+    top = y - gap * (len(rows) - 1) / 2 + size * 0.35
+    weight = ' font-weight="bold"' if bold else ""
+    spans = "".join(f'<tspan x="{x:.1f}" y="{top + i * gap:.1f}">{esc(row)}</tspan>' for i, row in enumerate(rows))
+    return f'<text font-size="{size:g}" text-anchor="{anchor}" fill="{colour}"{weight}>{spans}</text>'
+
+
+__all__ = ["DRAWN_FROM_DATA", "box", "circle", "esc", "figure", "fill_of", "label", "label_lines", "line", "unknown_mark", "wrap"]

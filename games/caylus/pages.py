@@ -16,6 +16,8 @@ from games.caylus.kinds import (
     Phase,
     Road,
 )
+from games.caylus.favours_svg import favours_svg
+from games.caylus.road_svg import road_svg
 from games.plugin import PageContext
 
 CATEGORY_TITLES = {
@@ -100,6 +102,7 @@ def turn_page(w: PageContext) -> str:
             ("Placement on one's own building", w.words.bundle(road.own_building_cost)),
             ("Owner gets, when another player places there", w.words.bundle(road.visit_owner_reward)),
             ("Turn-order spaces", road.turn_order_spaces)]))
+        out.append(road_drawing(w, road))
         rows = []
         for space in range(1, road.spaces + 1):
             what = "neutral tile" if space in road.neutral_spaces else (w.link(fixed[space]) if space in fixed else "empty")
@@ -129,6 +132,7 @@ def favours_page(w: PageContext) -> str:
             ("Discounts", "only on the build made with the favour" if t.discounts_only_on_favour_builds else None),
             ("New columns", "open only once the scoring that unlocks them is over" if t.columns_open_after_scoring_is_over else None)]))
     out.append("## The table {#" + w.game + ".favour-table.grid}\n")
+    out.append(favour_drawing(w))
     out.append(favour_grid(w))
     out.append("## Rows {#" + w.game + ".favour-rows}\n")
     for r in rows:
@@ -169,6 +173,18 @@ def castle_page(w: PageContext) -> str:
                                            ("Scoring marker", f"road space {s.marker_space}")]))
         out.append("Scoring (houses in this section → reward):\n\n" + w.table(["Houses", "Reward"], steps))
     return "\n".join(out)
+
+
+def road_drawing(w: PageContext, road: Road) -> str:
+    """The road drawn from its entry, the buildings it names and the castle sections' scoring marks."""
+    buildings = {b.id: b for b in w.catalog.typed("buildings", Building, w.game)}
+    return road_svg(road, buildings, w.catalog.typed("castle_sections", CastleSection, w.game))
+
+
+def favour_drawing(w: PageContext) -> str:
+    sections = {s.id: s.names.en for s in w.catalog.typed("castle_sections", CastleSection, w.game)}
+    return favours_svg(w.catalog.typed("favour_rows", FavourRow, w.game), w.catalog.typed("favour_columns", FavourColumn, w.game),
+                       w.catalog.typed("favours", Favour, w.game), sections, lambda f: w.words.effect(f.effect))
 
 
 def favour_grid(w: PageContext) -> str:

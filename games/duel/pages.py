@@ -4,7 +4,10 @@ decks (with the composition assumed for random games) and the end of the game.""
 from __future__ import annotations
 
 from catalog.kinds import ScoringRule
+from catalog.kinds import Setup
+from games.duel.building_svg import building_svg
 from games.duel.kinds import BuildingSection, ConstructionRule, Deck, RoundStructure, Seal
+from games.duel.offer_svg import offer_svg
 from games.plugin import PageContext
 
 
@@ -15,6 +18,8 @@ def building_page(w: PageContext) -> str:
         out.append(w.entry_block(2, r, [
             ("Years", r.years), ("Rounds a year", r.rounds_per_year), ("Offer", f"{r.grid_rows} × {r.grid_columns} cards"),
             ("Markers per player", r.markers_per_player), ("Conflict ties go to", r.conflict_tie_goes_to.replace("_", " "))]))
+        first = next((s.first_player for s in w.catalog.typed("setups", Setup, w.game) if s.first_player), None)
+        out.append(offer_svg(r, w.catalog.typed("decks", Deck, w.game), first))
     seals = w.catalog.typed("seals", Seal, w.game)
     if seals:
         out.append(f"## Seals {{#{w.game}.seals}}\n")
@@ -29,6 +34,8 @@ def building_page(w: PageContext) -> str:
     sections = w.catalog.typed("building_sections", BuildingSection, w.game)
     if sections:
         out.append(f"## Building sections {{#{w.game}.building-sections}}\n")
+        construction = next(iter(w.catalog.typed("construction_rules", ConstructionRule, w.game)), None)
+        out.append(building_svg(sections, construction, w.words.effect, lambda slug: w.words.resource_name(slug, 1)))
         for b in sections:
             out.append(w.entry_block(3, b, [
                 ("Player", b.player), ("Section", b.numeral),
