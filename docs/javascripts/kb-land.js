@@ -10,6 +10,7 @@
   const siteRoot = new URL("..", script.src);  // this file is <site>/javascripts/kb-land.js
   const HEADING = /^H([1-6])$/;
   const LETTER = "[\\p{L}\\p{N}]";
+  const MAX_WORDS = 12, MAX_WORD = 40;
   let searchClick = false;  // the hash changes because a search result on this page was chosen
 
   function headingLevel(element) {
@@ -43,7 +44,8 @@
   }
 
   function markWords(parts, words) {
-    const escaped = words.filter((w) => w).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    // the address is anyone's to write: a few words of a sane length, taken as text, not as a pattern
+    const escaped = words.filter((w) => w && w.length <= MAX_WORD).slice(0, MAX_WORDS).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     if (!escaped.length) return;
     const pattern = new RegExp(`(?<!${LETTER})(?:${escaped.join("|")})(?!${LETTER})`, "giu");
     for (const part of parts) {
