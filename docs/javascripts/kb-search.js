@@ -1,6 +1,6 @@
 // Rulebook KB's own search, offline: the same definition (search/index.json carries
 // outputs/search/definition.json) and the same ranking as the API (outputs/search/engine.py); the
-// tests run both on the player query set and compare. The search box goes into Material's header.
+// tests run both on the player query set and compare. The search box is kb-search-box.js.
 "use strict";
 
 (function (root) {
@@ -8,7 +8,7 @@
   const NAME_WEIGHT = 10, TERMS_WEIGHT = 2, BODY_WEIGHT = 1, BODY_TF_CAP = 3;
   const EXACT_NAME_BONUS = 100, ALL_IN_NAMES_BONUS = 20, NAME_COVER_BONUS = 40, SNIPPET_WORDS = 28;
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
-  const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100;
+  const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
 
   class Analyzer {
@@ -245,7 +245,10 @@
       hits.sort((a, b) => b.matched - a.matched || b.score - a.score || (a.doc.title < b.doc.title ? -1 : a.doc.title > b.doc.title ? 1 : 0)
         || (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0));
       const top = hits.slice(0, limit);
-      for (const hit of top) hit.snippet = this.snippet(hit.doc.body, terms);
+      for (const hit of top) {
+        hit.snippet = this.snippet(hit.doc.body, terms);
+        hit.words = this.landingWords(hit.doc, terms);
+      }
       return top;
     }
     nameCover(doc, queryKeys) {  // the largest share of one of the entry's names whose words the query has
@@ -261,7 +264,7 @@
       const fold = (t) => t.toLowerCase();
       const docs = [...allowed].map((i) => this.docs[i]).filter((d) => !game || d.game === game);
       docs.sort((a, b) => (fold(a.title) < fold(b.title) ? -1 : fold(a.title) > fold(b.title) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return docs.slice(0, limit).map((doc) => ({ doc, matched: 0, score: 0, snippet: this.snippet(doc.body, []) }));
+      return docs.slice(0, limit).map((doc) => ({ doc, matched: 0, score: 0, snippet: this.snippet(doc.body, []), words: [] }));
     }
     markedKeys(terms, present) {  // as engine.py's _marked_keys: a word's own; for a vocabulary phrase, the typed words and the phrases the text has whole
       const keys = new Set();
@@ -273,6 +276,17 @@
         }
       }
       return keys;
+    }
+    landingWords(doc, terms) {  // the words of the entry's title and text the query matched, as written there: the landed page marks them
+      const tokens = (doc.title + " " + doc.body).match(WORD) || [];
+      const tokenKeys = tokens.map((t) => this.analyzer.keys(this.analyzer.fold(t)));
+      const present = new Set();
+      for (const found of tokenKeys) for (const k of found) present.add(k);
+      const keys = this.markedKeys(terms, present), words = new Map();
+      tokens.forEach((token, i) => {
+        if (words.size < LANDING_WORDS && [...tokenKeys[i]].some((k) => keys.has(k))) words.set(token.toLowerCase(), token);
+      });
+      return [...words.keys()];
     }
     snippet(text, terms) {
       const tokens = [...text.matchAll(WORD)];
@@ -302,90 +316,6 @@
     }
   }
 
-  root.KbSearch = { Analyzer, SearchIndex };
+  root.KbSearch = { Analyzer, SearchIndex, escapeHtml };
   if (typeof module !== "undefined") module.exports = root.KbSearch;
-  if (typeof document === "undefined") return;
-
-  // --- the search box ----------------------------------------------------------------------------
-
-  const script = document.currentScript;
-  const siteRoot = new URL("..", script.src);  // this file is <site>/javascripts/kb-search.js
-  let ready = null;
-
-  function load() {
-    if (!ready) {
-      ready = fetch(new URL("search/index.json", siteRoot)).then((r) => r.json()).then((data) => new SearchIndex(data));
-    }
-    return ready;
-  }
-
-  function currentGame(index) {
-    const first = location.href.slice(siteRoot.href.length).split("/")[0];
-    return index.docs.some((d) => d.game === first) ? first : null;
-  }
-
-  function render(panel, index, hits, query, game, problem) {
-    panel.dataset.query = query;
-    if (!query.trim()) { panel.hidden = true; return; }
-    panel.hidden = false;
-    if (problem) {
-      panel.innerHTML = `<p class="kb-search__error">${escapeHtml(problem)}<br>See <a href="${new URL("search-syntax/", siteRoot).href}">Search syntax</a>.</p>`;
-      return;
-    }
-    const scope = game ? ` in this game (<button type="button" class="kb-search__all">search every game</button>)` : "";
-    const items = hits.map((h) => `<li class="kb-search__item"><a href="${new URL(h.doc.url, siteRoot).href}#${encodeURIComponent(h.doc.id)}">`
-      + `<span class="kb-search__title">${escapeHtml(h.doc.title)}</span>`
-      + `<span class="kb-search__meta">${escapeHtml(index.games[h.doc.game] || h.doc.game)} · ${escapeHtml(index.kinds[h.doc.kind] || h.doc.kind.replace(/_/g, " "))}</span>`
-      + `<span class="kb-search__snippet">${h.snippet}</span></a></li>`).join("");
-    panel.innerHTML = `<p class="kb-search__count">${hits.length ? hits.length + " best matches" : "No match"}${scope}</p><ol>${items}</ol>`;
-  }
-
-  function install() {
-    const header = document.querySelector(".md-header__inner");
-    if (!header || document.querySelector(".kb-search")) return;
-    const form = document.createElement("form");
-    form.className = "kb-search";
-    form.setAttribute("role", "search");
-    form.innerHTML = '<input class="kb-search__input" type="search" autocomplete="off" spellcheck="false" '
-      + 'placeholder="Search (EN, HU, PL)" aria-label="Search the rules"><div class="kb-search__results" hidden></div>';
-    header.appendChild(form);
-    const input = form.querySelector("input"), panel = form.querySelector(".kb-search__results");
-    let everyGame = false;
-    const run = () => load().then((index) => {
-      const game = everyGame ? null : currentGame(index);
-      let hits = [], problem = null;
-      try {
-        hits = index.search(input.value, game, 10);
-      } catch (e) {
-        if (!(e instanceof Query.QueryError)) throw e;
-        problem = e.message;
-      }
-      render(panel, index, hits, input.value, game, problem);
-    });
-    input.addEventListener("focus", load);
-    input.addEventListener("input", run);
-    panel.addEventListener("click", (e) => {
-      if (e.target.classList.contains("kb-search__all")) { everyGame = true; run(); input.focus(); }
-    });
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const first = panel.querySelector("a");
-      if (first) location.href = first.href;
-    });
-    document.addEventListener("keydown", (e) => {
-      if (e.key === "/" && document.activeElement !== input) { e.preventDefault(); input.focus(); }
-      if (e.key === "Escape") { panel.hidden = true; input.blur(); }
-    });
-    if (location.search.startsWith("?q=")) {  // a search link: /?q=words
-      input.value = decodeURIComponent(location.search.slice(3).replace(/\+/g, " "));
-      run();
-    }
-  }
-
-  root.KbSearch.whenReady = load;
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
-  else install();
-  // the index loads once the page has: the search is ready before a player starts typing
-  if (document.readyState === "complete") setTimeout(load, 0);
-  else root.addEventListener("load", () => setTimeout(load, 0));
 })(typeof window !== "undefined" ? window : globalThis);
