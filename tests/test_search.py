@@ -240,9 +240,11 @@ def test_a_snippet_is_whole_sentences_from_the_one_with_the_match() -> None:
     assert hits["g.ruling.q"] == "Can a player pass <mark>twice</mark>? | No. Passing ends the player&#x27;s turn."
 
 
-def test_a_match_deep_in_a_long_sentence_is_shown_with_ellipses() -> None:
+def test_a_match_deep_in_a_long_sentence_follows_the_sentences_first_words() -> None:
+    """The sentence's first words, " … ", the words around the match, " …": still a sentence."""
     snippet = sentences_index().search("needle")[0].snippet
-    assert snippet.startswith("… ") and snippet.endswith(" …") and "<mark>needle</mark>" in snippet
+    assert snippet.startswith("Start word0 word1 word2 word3 word4 … word31 ")
+    assert snippet.endswith(" …") and "<mark>needle</mark>" in snippet
 
 
 def test_the_facts_after_the_summary_are_searched_but_never_shown() -> None:

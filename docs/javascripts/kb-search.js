@@ -12,6 +12,7 @@
   // between two words, the end of a sentence (or of a question before its answer, " | ")
   const SENTENCE_END = /[.!?…]["'”’)\]]*\s|\s\|\s/;
   const LOWER = /^\p{Ll}/u;
+  const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
@@ -301,8 +302,15 @@
         if (found && !LOWER.test(tokens[i][0])) starts.set(i, from + found.index + found[0].length);
       }
       let first = Math.max(...[...starts.keys()].filter((s) => s <= anchor));
-      if (anchor - first >= Math.floor(SNIPPET_WORDS * 2 / 3)) first = anchor - Math.floor(SNIPPET_WORDS / 3);
-      let last = Math.min(tokens.length, first + SNIPPET_WORDS);
+      let head = "", last;
+      if (anchor - first >= Math.floor(SNIPPET_WORDS * 2 / 3)) {
+        const headEnd = tokens[first + SNIPPET_HEAD - 1];
+        head = escapeHtml(text.slice(starts.get(first), headEnd.index + headEnd[0].length)) + " … ";
+        first = anchor - Math.floor(SNIPPET_WORDS / 3);
+        last = Math.min(tokens.length, first + SNIPPET_WORDS - SNIPPET_HEAD);
+      } else {
+        last = Math.min(tokens.length, first + SNIPPET_WORDS);
+      }
       const start = starts.has(first) ? starts.get(first) : tokens[first].index;
       let end, tail;
       if (last < tokens.length) {
@@ -328,7 +336,7 @@
         }
       }
       out += escapeHtml(text.slice(at, end));
-      return (start > 0 && !starts.has(first) ? "… " : "") + out + tail;
+      return head + out + tail;
     }
   }
 

@@ -87,7 +87,6 @@ def summary(entry: Entry, words: Words) -> str | None:
         return favour_column(entry, words)
     if isinstance(entry, FavourRow):
         return f"Row {entry.row} of the royal favour table holds the {lower_first(entry.names.en)} favours"
-    if isinstance(entry, Favour):
-        row = words.catalog.get(entry.row).names.en
-        return f"{words.effect(entry.effect)} (a royal favour of the {lower_first(row)} row, column {entry.column})"
+    if isinstance(entry, Favour):  # its row and column are its name and the favour table's (and search fields)
+        return words.effect(entry.effect)
     return None

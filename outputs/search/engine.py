@@ -37,6 +37,8 @@ COMMON_SHARE, COMMON_MIN_ENTRIES = 0.2, 100
 # below the entry that is the thing, at equal matches.
 KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.7, "scenarios": 0.6}
 SNIPPET_WORDS = 28
+SNIPPET_HEAD = 6
+"""A match deep in a long sentence is shown after the sentence's first words and " … "."""
 SHOWN_END = " ¶ "
 """In a document's body, what stands after this is searched but never shown: the snippet is drawn
 from the entry's summary sentence (or its own text) before it, not from its list of facts."""
@@ -234,7 +236,7 @@ class SearchIndex:
         """Whole sentences of the entry's shown text (before ``SHOWN_END``), from the one with its first
         matched word, matched words marked with <mark> (everything else HTML-escaped): the query's own
         words, and the words of the phrases its vocabulary phrases found. A sentence longer than the
-        snippet is cut with " …"; one whose match lies far in starts with "… " near the match."""
+        snippet is cut with " …"; one whose match lies far in shows its first words, " … ", then the match."""
         text = text.split(SHOWN_END, 1)[0]
         tokens = list(_TOKEN.finditer(text))
         if not tokens:
@@ -250,9 +252,13 @@ class SearchIndex:
             if found and unicodedata.category(tokens[i].group()[0]) != "Ll":
                 starts[i] = found.end()
         first = max(s for s in starts if s <= anchor)
-        if anchor - first >= SNIPPET_WORDS * 2 // 3:  # the match is deep in a long sentence
+        head = ""
+        if anchor - first >= SNIPPET_WORDS * 2 // 3:  # the match is deep in a long sentence: its start, " … ", the match
+            head = html.escape(text[starts[first]:tokens[first + SNIPPET_HEAD - 1].end()]) + " … "
             first = anchor - SNIPPET_WORDS // 3
-        last = min(len(tokens), first + SNIPPET_WORDS)
+            last = min(len(tokens), first + SNIPPET_WORDS - SNIPPET_HEAD)
+        else:
+            last = min(len(tokens), first + SNIPPET_WORDS)
         start = starts.get(first, tokens[first].start())
         if last < len(tokens):
             ends = [s for s in starts if anchor < s <= last]
@@ -270,4 +276,4 @@ class SearchIndex:
                 out += [html.escape(text[at:m.start()]), "<mark>", html.escape(m.group()), "</mark>"]
                 at = m.end()
         out.append(html.escape(text[at:end]))
-        return ("… " if start > 0 and first not in starts else "") + "".join(out) + tail
+        return head + "".join(out) + tail
