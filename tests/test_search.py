@@ -247,6 +247,13 @@ def test_a_match_deep_in_a_long_sentence_follows_the_sentences_first_words() -> 
     assert snippet.endswith(" …") and "<mark>needle</mark>" in snippet
 
 
+def test_the_first_words_before_the_ellipsis_leave_no_bracket_open() -> None:
+    text = ("Green uses his own lawyer (no matter which of the many lawyers on the road it is, and whatever "
+            "its owner might say) to pay 1 cloth and 1 denier and convert the neutral quarry.")
+    snippet = SearchIndex([Document("g.example.x", "g", "examples", "X", "", text)]).search("quarry")[0].snippet
+    assert snippet.startswith("Green uses his own lawyer … ") and "<mark>quarry</mark>." in snippet
+
+
 def test_the_facts_after_the_summary_are_searched_but_never_shown() -> None:
     """"per palace" is in the entry's facts only: the entry is found, and its snippet is its summary."""
     hit = sentences_index().search("per")[0]

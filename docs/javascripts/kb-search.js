@@ -305,7 +305,10 @@
       let head = "", last;
       if (anchor - first >= Math.floor(SNIPPET_WORDS * 2 / 3)) {
         const headEnd = tokens[first + SNIPPET_HEAD - 1];
-        head = escapeHtml(text.slice(starts.get(first), headEnd.index + headEnd[0].length)) + " … ";
+        head = text.slice(starts.get(first), headEnd.index + headEnd[0].length);
+        // without a bracket left open or a comma at the end, as outputs/search/engine.py's _head
+        if ((head.match(/\(/g) || []).length > (head.match(/\)/g) || []).length && head.lastIndexOf("(") > 0) head = head.slice(0, head.lastIndexOf("("));
+        head = escapeHtml(head.replace(/[ ,;:]+$/, "")) + " … ";
         first = anchor - Math.floor(SNIPPET_WORDS / 3);
         last = Math.min(tokens.length, first + SNIPPET_WORDS - SNIPPET_HEAD);
       } else {

@@ -47,6 +47,13 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*\s|\s\|\s")
 
 
+def _head(words: str) -> str:
+    """A sentence's first words as they lead into " … ": without a bracket left open or a comma at the end."""
+    if words.count("(") > words.count(")") and words.rfind("(") > 0:
+        words = words[:words.rfind("(")]
+    return words.rstrip(" ,;:")
+
+
 @dataclass(frozen=True)
 class Document:
     id: str
@@ -254,7 +261,7 @@ class SearchIndex:
         first = max(s for s in starts if s <= anchor)
         head = ""
         if anchor - first >= SNIPPET_WORDS * 2 // 3:  # the match is deep in a long sentence: its start, " … ", the match
-            head = html.escape(text[starts[first]:tokens[first + SNIPPET_HEAD - 1].end()]) + " … "
+            head = html.escape(_head(text[starts[first]:tokens[first + SNIPPET_HEAD - 1].end()])) + " … "
             first = anchor - SNIPPET_WORDS // 3
             last = min(len(tokens), first + SNIPPET_WORDS - SNIPPET_HEAD)
         else:
