@@ -188,6 +188,12 @@ def piece_words(catalog: Catalog, game: str, kind_word: str, slug: str) -> list[
     return list(dict.fromkeys(w for w in (slug, names.en, names.hu, names.pl) if w))
 
 
+Summary = Callable[[Entry, Words], "str | None"]
+"""A game's one sentence about one of its entries, in words a player reads (what a card does, what a
+cost is for, what each player starts with), or None for an entry the shared wording covers (a rule's
+own text, a term's definition): what search results show. Ids never appear in it: names do."""
+
+
 @dataclass(frozen=True)
 class GameModule:
     """Everything a game adds: register it in ``games/__init__.py``."""
@@ -213,6 +219,8 @@ class GameModule:
     """Fields the search filters by (the fields every game has, ``game`` and ``kind``, are shared)."""
     search_examples: tuple[SearchExample, ...] = ()
     narration: Callable[[Words], Narration] = Narration
+    summary: Summary | None = None
+    """The game's sentence about an entry of its own kinds (see :data:`Summary`)."""
     census: Callable[[Catalog], str] | None = None
     """What ``kb validate`` reports of the game beyond its entry count, in words (how many cards the
     box holds, counting copies)."""

@@ -199,18 +199,66 @@ def test_the_site_script_and_the_api_give_the_same_results(built) -> None:  # ty
 
 
 def test_an_entry_that_is_all_data_is_found_by_its_values(built) -> None:  # type: ignore[no-untyped-def]
-    """What each Maharaja player starts with has no prose, only values: they are its searchable text
-    and its snippet ("gold 15 · palaces 7 ..."), so "starting gold" finds it."""
+    """What each Maharaja player starts with has no prose, only values: its summary says them in a
+    sentence, which its snippet shows; the values themselves ("gold 15 · palaces 7 ...") stay in its
+    searched text after the summary, never shown, so "starting gold" finds it."""
     from outputs.search import index_from_database
+    from outputs.search.engine import SHOWN_END
 
     index = index_from_database(built.build / "kb.db")
     starting = next(d for d in index.documents if d.id == "maharaja.starting")
-    assert starting.body.startswith("gold 15 · palaces 7")
+    summary, facts = starting.body.split(SHOWN_END)
+    assert summary.startswith("Each player starts with 15 gold, 7 palaces")
+    assert facts.startswith("gold 15 · palaces 7")
     hits = index.search("starting gold", game="maharaja", limit=5)
     found = next(h for h in hits if h.document.id == "maharaja.starting")
-    assert found.snippet.startswith("<mark>gold</mark> 15")
+    assert found.snippet.startswith("Each player <mark>starts</mark> with 15 <mark>gold</mark>")
+    assert "·" not in found.snippet
     gold = next(d for d in index.documents if d.id == "maharaja.resource.gold")
     assert "camp" not in gold.body  # a value of 0 (no gold starts in a camp) is left out
+
+
+def sentences_index() -> SearchIndex:
+    from outputs.search.engine import SHOWN_END
+
+    long = " ".join(f"word{i}" for i in range(40))
+    return SearchIndex([
+        Document("g.rule.two", "g", "rules", "Two", "", "Players pass in turn. A player who passes takes the bridge marker. "
+                 "Then the bailiff moves."),
+        Document("g.rule.long", "g", "rules", "Long", "", f"Start {long} needle {long}."),
+        Document("g.ruling.q", "g", "rulings", "Q", "", "Can a player pass twice? | No. Passing ends the player's turn."),
+        Document("g.cost.data", "g", "costs", "Cost", "", f"A palace costs 12 gold.{SHOWN_END}gold 12 · per palace"),
+    ])
+
+
+def test_a_snippet_is_whole_sentences_from_the_one_with_the_match() -> None:
+    """A snippet starts where the sentence with the first matched word starts and ends with a
+    sentence's end; the rest of a long text is left out without a dangling half sentence."""
+    hits = {h.document.id: h.snippet for h in sentences_index().search("bridge marker")}
+    assert hits["g.rule.two"] == "A player who passes takes the <mark>bridge</mark> <mark>marker</mark>. Then the bailiff moves."
+    hits = {h.document.id: h.snippet for h in sentences_index().search("twice")}
+    assert hits["g.ruling.q"] == "Can a player pass <mark>twice</mark>? | No. Passing ends the player&#x27;s turn."
+
+
+def test_a_match_deep_in_a_long_sentence_follows_the_sentences_first_words() -> None:
+    """The sentence's first words, " … ", the words around the match, " …": still a sentence."""
+    snippet = sentences_index().search("needle")[0].snippet
+    assert snippet.startswith("Start word0 word1 word2 word3 word4 … word31 ")
+    assert snippet.endswith(" …") and "<mark>needle</mark>" in snippet
+
+
+def test_the_first_words_before_the_ellipsis_leave_no_bracket_open() -> None:
+    text = ("Green uses his own lawyer (no matter which of the many lawyers on the road it is, and whatever "
+            "its owner might say) to pay 1 cloth and 1 denier and convert the neutral quarry.")
+    snippet = SearchIndex([Document("g.example.x", "g", "examples", "X", "", text)]).search("quarry")[0].snippet
+    assert snippet.startswith("Green uses his own lawyer … ") and "<mark>quarry</mark>." in snippet
+
+
+def test_the_facts_after_the_summary_are_searched_but_never_shown() -> None:
+    """"per palace" is in the entry's facts only: the entry is found, and its snippet is its summary."""
+    hit = sentences_index().search("per")[0]
+    assert hit.document.id == "g.cost.data"
+    assert hit.snippet == "A palace costs 12 gold."
 
 
 def test_remembered_words_are_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]

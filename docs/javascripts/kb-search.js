@@ -7,6 +7,12 @@
   const WORD = /[\p{L}\p{N}]+/gu;
   const NAME_WEIGHT = 10, TERMS_WEIGHT = 2, BODY_WEIGHT = 1, BODY_TF_CAP = 3;
   const EXACT_NAME_BONUS = 100, ALL_IN_NAMES_BONUS = 20, NAME_COVER_BONUS = 40, SNIPPET_WORDS = 28;
+  // what stands after this in a body is searched, never shown (an entry's facts after its summary)
+  const SHOWN_END = " \u00b6 ";
+  // between two words, the end of a sentence (or of a question before its answer, " | ")
+  const SENTENCE_END = /[.!?…]["'”’)\]]*\s|\s\|\s/;
+  const LOWER = /^\p{Ll}/u;
+  const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
@@ -289,6 +295,8 @@
       return [...words.keys()];
     }
     snippet(text, terms) {
+      // whole sentences from the one with the first matched word, as outputs/search/engine.py does
+      text = text.split(SHOWN_END)[0];
       const tokens = [...text.matchAll(WORD)];
       if (!tokens.length) return "";
       const tokenKeys = tokens.map((m) => this.analyzer.keys(this.analyzer.fold(m[0])));
@@ -299,10 +307,43 @@
       tokenKeys.forEach((found, i) => {
         for (const k of found) if (keys.has(k)) { hits.push(i); break; }
       });
-      const first = Math.max(0, (hits.length ? hits[0] : 0) - Math.floor(SNIPPET_WORDS / 3));
-      const last = Math.min(tokens.length, first + SNIPPET_WORDS);
-      const start = first ? tokens[first].index : 0;
-      const end = last < tokens.length ? tokens[last - 1].index + tokens[last - 1][0].length : text.length;
+      const anchor = hits.length ? hits[0] : 0;
+      // token index -> where its sentence begins (an opening quote included), for every sentence start
+      const starts = new Map([[0, 0]]);
+      for (let i = 1; i < tokens.length; i++) {
+        const from = tokens[i - 1].index + tokens[i - 1][0].length;
+        const found = SENTENCE_END.exec(text.slice(from, tokens[i].index));
+        if (found && !LOWER.test(tokens[i][0])) starts.set(i, from + found.index + found[0].length);
+      }
+      let first = Math.max(...[...starts.keys()].filter((s) => s <= anchor));
+      let head = "", last;
+      if (anchor - first >= Math.floor(SNIPPET_WORDS * 2 / 3)) {
+        const headEnd = tokens[first + SNIPPET_HEAD - 1];
+        head = text.slice(starts.get(first), headEnd.index + headEnd[0].length);
+        // without a bracket left open or a comma at the end, as outputs/search/engine.py's _head
+        if ((head.match(/\(/g) || []).length > (head.match(/\)/g) || []).length && head.lastIndexOf("(") > 0) head = head.slice(0, head.lastIndexOf("("));
+        head = escapeHtml(head.replace(/[ ,;:]+$/, "")) + " … ";
+        first = anchor - Math.floor(SNIPPET_WORDS / 3);
+        last = Math.min(tokens.length, first + SNIPPET_WORDS - SNIPPET_HEAD);
+      } else {
+        last = Math.min(tokens.length, first + SNIPPET_WORDS);
+      }
+      const start = starts.has(first) ? starts.get(first) : tokens[first].index;
+      let end, tail;
+      if (last < tokens.length) {
+        const ends = [...starts.keys()].filter((s) => anchor < s && s <= last);
+        if (ends.length) {
+          last = ends[ends.length - 1];
+          end = text.slice(0, starts.get(last)).replace(/[ |]+$/, "").length;
+          tail = "";
+        } else {
+          end = tokens[last - 1].index + tokens[last - 1][0].length;
+          tail = " …";
+        }
+      } else {
+        end = text.length;
+        tail = "";
+      }
       let out = "", at = start;
       for (const i of hits) {
         if (i >= first && i < last) {
@@ -312,7 +353,7 @@
         }
       }
       out += escapeHtml(text.slice(at, end));
-      return (start > 0 ? "… " : "") + out + (end < text.length ? " …" : "");
+      return head + out + tail;
     }
   }
 

@@ -5,6 +5,7 @@ from games.caylus import pages, tables
 from games.caylus.checks import catalog_problems
 from games.caylus.kinds import KINDS
 from games.caylus.narration import CaylusNarration
+from games.caylus.summaries import summary
 from games.caylus.wording import describe
 from games.plugin import GameModule, PageSpec
 
@@ -36,4 +37,5 @@ GAME = GameModule(
     facets=tables.FACETS,
     search_examples=tables.SEARCH_EXAMPLES,
     narration=CaylusNarration,
+    summary=summary,
 )

@@ -7,6 +7,7 @@ from games.duel.facets import SEARCH_EXAMPLES, card_facets
 from games.duel.kinds import KINDS, DuelCard
 from games.duel.narration import DuelNarration
 from games.duel.pages import building_page
+from games.duel.summaries import summary
 from games.duel.wording import describe
 from games.plugin import ApiExample, GameModule, PageSpec
 
@@ -38,4 +39,5 @@ GAME = GameModule(
     facets=card_facets(),
     search_examples=SEARCH_EXAMPLES,
     narration=DuelNarration,
+    summary=summary,
 )

@@ -7,6 +7,7 @@ from games.maharaja.checks import catalog_problems
 from games.maharaja.kinds import KINDS
 from games.maharaja.narration import MaharajaNarration
 from games.maharaja.wording import describe
+from games.maharaja.summaries import summary
 from games.plugin import GameModule, PageSpec
 
 GAME = GameModule(
@@ -26,4 +27,5 @@ GAME = GameModule(
     facets=tables.FACETS,
     search_examples=tables.SEARCH_EXAMPLES,
     narration=MaharajaNarration,
+    summary=summary,
 )

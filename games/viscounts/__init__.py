@@ -9,6 +9,7 @@ from games.viscounts import consistency, consistency_board
 from games.viscounts.checks import catalog_problems, census
 from games.viscounts.kinds import KINDS, ViscountsCard
 from games.viscounts.narration import ViscountsNarration
+from games.viscounts.summaries import summary
 from games.viscounts.wording import describe
 
 GAME = GameModule(
@@ -35,4 +36,5 @@ GAME = GameModule(
     search_examples=tables.SEARCH_EXAMPLES,
     census=census,
     narration=ViscountsNarration,
+    summary=summary,
 )

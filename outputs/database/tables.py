@@ -12,10 +12,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from catalog import Entry, Kind
+from catalog import Catalog, Entry, Kind
 from catalog.model import LANGUAGES as LANGS
 from games.plugin import DerivedColumns, RowContext
 from games.registry import Registry
+from games.summaries import readable, summary as entry_summary
+from outputs.search.engine import SHOWN_END
 from outputs.textsearch import folded_text, stemmed_text
 
 ENTRY_FIELDS = set(Entry.model_fields)
@@ -124,19 +126,28 @@ def name_text(entry: Entry) -> str:
     return " | ".join(n for n in names if n)
 
 
-def body_text(entry: Entry, extra: dict[str, Any]) -> str:
-    """The entry's descriptive text: what it does, what it means."""
+DESCRIPTIVE_FIELDS = ("effect_text", "definition", "description", "summary", "decision", "text", "question", "answer")
+
+
+def body_text(entry: Entry, extra: dict[str, Any], summary: str, catalog: Catalog) -> str:
+    """The entry's searched text: its one-sentence summary (what a search result shows), then, after
+    ``SHOWN_END``, what else describes it (its texts the summary does not repeat; for an entry that is
+    all data, its facts as "gold 15 · palaces 7"), searched but never shown."""
     texts = []
-    for key in ("effect_text", "definition", "description", "summary", "decision", "text", "question", "answer"):
+    for key in DESCRIPTIVE_FIELDS:
         value = extra.get(key) if key in extra else getattr(entry, key, None)
         if isinstance(value, str):
             texts.append(value)
-    return " | ".join(texts) or facts_text(entry)
+    shown = summary.casefold()
+    rest = [t for t in texts if readable(t, catalog).strip().rstrip(".!?").casefold() not in shown] if texts \
+        else [facts_text(entry)]
+    rest = [t for t in rest if t]
+    return summary + (SHOWN_END + " | ".join(rest) if rest else "")
 
 
 def facts_text(entry: Entry) -> str:
     """For an entry that is all data (what each player starts with, a tile's cost): its plain values as
-    "gold 15 · palaces 7", so that its facts can be searched and its search result shows them."""
+    "gold 15 · palaces 7", so that its facts can be searched (its summary says them in words)."""
     parts = []
     for name in type(entry).model_fields:
         if name in ENTRY_FIELDS:
@@ -153,9 +164,9 @@ def facts_text(entry: Entry) -> str:
     return " · ".join(parts)
 
 
-def searchable_text(entry: Entry, extra: dict[str, Any]) -> str:
+def searchable_text(entry: Entry, body: str) -> str:
     """Everything a player might type to find this entry."""
-    return " | ".join(t for t in (name_text(entry), body_text(entry, extra)) if t)
+    return " | ".join(t for t in (name_text(entry), body) if t)
 
 
 # Column weights for ranking the search index: a hit in a name outranks a hit in a description.
@@ -178,11 +189,13 @@ def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: di
             if name not in ENTRY_FIELDS:
                 row[name] = _value(getattr(entry, name))
         row.update(extra)
-        text = searchable_text(entry, extra)
+        words = contexts[entry.game].words
+        body = body_text(entry, extra, entry_summary(registry.module(entry.game), entry, words, kind.shown), words.catalog)
+        text = searchable_text(entry, body)
         row["search_folded"] = folded_text(text)
         row["search_stemmed"] = stemmed_text(text)
         rows.append(row)
-        names, body = name_text(entry), body_text(entry, extra)
+        names = name_text(entry)
         search_rows.append({
             "entity_id": entry.id, "kind": kind.key, "kind_label": kind.shown, "table_name": kind.table, "game": entry.game,
             "title": entry.names.en, "name_hu": entry.names.hu, "name_pl": entry.names.pl,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -36,7 +37,21 @@ COMMON_SHARE, COMMON_MIN_ENTRIES = 0.2, 100
 # below the entry that is the thing, at equal matches.
 KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.7, "scenarios": 0.6}
 SNIPPET_WORDS = 28
+SNIPPET_HEAD = 6
+"""A match deep in a long sentence is shown after the sentence's first words and " … "."""
+SHOWN_END = " ¶ "
+"""In a document's body, what stands after this is searched but never shown: the snippet is drawn
+from the entry's summary sentence (or its own text) before it, not from its list of facts."""
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+# Between two words, the end of a sentence (or of a question before its answer, " | ")
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*\s|\s\|\s")
+
+
+def _head(words: str) -> str:
+    """A sentence's first words as they lead into " … ": without a bracket left open or a comma at the end."""
+    if words.count("(") > words.count(")") and words.rfind("(") > 0:
+        words = words[:words.rfind("(")]
+    return words.rstrip(" ,;:")
 
 
 @dataclass(frozen=True)
@@ -225,19 +240,42 @@ class SearchIndex:
         return keys
 
     def snippet(self, text: str, terms: list[Term]) -> str:
-        """A stretch of the entry's own text around its first matched word, matched words marked with
-        <mark> (everything else HTML-escaped): the query's own words, and the words of the phrases its
-        vocabulary phrases found."""
+        """Whole sentences of the entry's shown text (before ``SHOWN_END``), from the one with its first
+        matched word, matched words marked with <mark> (everything else HTML-escaped): the query's own
+        words, and the words of the phrases its vocabulary phrases found. A sentence longer than the
+        snippet is cut with " …"; one whose match lies far in shows its first words, " … ", then the match."""
+        text = text.split(SHOWN_END, 1)[0]
         tokens = list(_TOKEN.finditer(text))
+        if not tokens:
+            return ""
         token_keys = [self.analyzer.keys(self.analyzer.fold(m.group())) for m in tokens]
         keys = self._marked_keys(terms, set().union(*token_keys))
         hits = [i for i, found in enumerate(token_keys) if found & keys]
-        if not tokens:
-            return ""
-        first = max(0, (hits[0] if hits else 0) - SNIPPET_WORDS // 3)
-        last = min(len(tokens), first + SNIPPET_WORDS)
-        start = tokens[first].start() if first else 0
-        end = tokens[last - 1].end() if last < len(tokens) else len(text)
+        anchor = hits[0] if hits else 0
+        # token index -> where its sentence begins (an opening quote included), for every sentence start
+        starts: dict[int, int] = {0: 0}
+        for i in range(1, len(tokens)):
+            found = _SENTENCE_END.search(text, tokens[i - 1].end(), tokens[i].start())
+            if found and unicodedata.category(tokens[i].group()[0]) != "Ll":
+                starts[i] = found.end()
+        first = max(s for s in starts if s <= anchor)
+        head = ""
+        if anchor - first >= SNIPPET_WORDS * 2 // 3:  # the match is deep in a long sentence: its start, " … ", the match
+            head = html.escape(_head(text[starts[first]:tokens[first + SNIPPET_HEAD - 1].end()])) + " … "
+            first = anchor - SNIPPET_WORDS // 3
+            last = min(len(tokens), first + SNIPPET_WORDS - SNIPPET_HEAD)
+        else:
+            last = min(len(tokens), first + SNIPPET_WORDS)
+        start = starts.get(first, tokens[first].start())
+        if last < len(tokens):
+            ends = [s for s in starts if anchor < s <= last]
+            if ends:  # stop after the last whole sentence that fits
+                last = ends[-1]
+                end, tail = len(text[:starts[last]].rstrip(" |")), ""
+            else:
+                end, tail = tokens[last - 1].end(), " …"
+        else:
+            end, tail = len(text), ""
         out, at = [], start
         for i in hits:
             if first <= i < last:
@@ -245,4 +283,4 @@ class SearchIndex:
                 out += [html.escape(text[at:m.start()]), "<mark>", html.escape(m.group()), "</mark>"]
                 at = m.end()
         out.append(html.escape(text[at:end]))
-        return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(text) else "")
+        return head + "".join(out) + tail
