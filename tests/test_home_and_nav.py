@@ -1,6 +1,7 @@
 """The home page and the navigation keep their promises: every registered game has quick answers from
 its game entry, each landing on the anchor it names; the suggested searches show the game they name;
-the README's "What is here" names every registered game; a page's navigation label is its title."""
+the README's "What is here" names every registered game; a page's navigation label is its title; the
+built pages count cubes in words."""
 
 from __future__ import annotations
 
@@ -66,6 +67,26 @@ def test_suggested_searches_show_the_game_they_name(built: Project) -> None:
     for word, game in SUGGESTED.items():
         top = json.loads(search_json(built.build / "kb.db", word, limit=3))
         assert len(top) == 3 and all(r["game"] == game for r in top), (word, [r["entity_id"] for r in top])
+
+
+MISCOUNTED = re.compile(r"\b(?:[02-9]|\d\d+) [a-z]+ cube\b|\b1 [a-z]+ cubes\b|\b\d+[a-z]{2,}\b(?<!\d(?:st|nd|rd|th))")
+"""``2 wood cube``, ``1 gold cubes``, ``3deniers`` (an ordinal such as ``21st`` is fine)."""
+
+
+def test_the_built_site_counts_cubes_in_words(built: Project) -> None:
+    buildings = (built.site / "caylus" / "buildings" / "index.html").read_text(encoding="utf-8")
+    assert "Produce 2 wood cubes" in buildings and "3 wood cubes + 2 gold cubes" in buildings
+    assert "Produce 1 stone cube (compulsory)" in buildings
+    wrong = []
+    for page in sorted(built.site.rglob("index.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for notation in soup.select("pre, code, script"):  # the engine's notation is shown as code, on purpose
+            notation.decompose()
+        words = " ".join(soup.get_text(" ").split())
+        wrong += [f"{page.relative_to(built.site)}: {m.group(0)}" for m in MISCOUNTED.finditer(words)]
+    assert not wrong, "\n".join(wrong[:20])
+    assert MISCOUNTED.search("Produce 2 wood cube") and MISCOUNTED.search("takes 3deniers")
+    assert not MISCOUNTED.search("a 21st gold cube, 1 wood cube, 2 wood cubes")
 
 
 def nav_mismatches(html: str) -> list[str]:
