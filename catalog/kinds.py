@@ -34,6 +34,14 @@ class RulePagePlan(Model):
     sections: list[RuleSection] = Field(min_length=1)
 
 
+class QuickAnswer(Model):
+    """A question a player often asks, answered by one entry of the game (a rule, a term, a card): the
+    home page lists it, linked to the entry's anchor on the page that shows it."""
+
+    question: str = Field(min_length=1, description="The question as a player asks it, ending in '?'")
+    answer: Ref = Field(description="The id of the entry of this game that answers it")
+
+
 class Game(Entry):
     id: GameId = Field(description="Stable id of the game; every other id of the game starts with it")
     designers: list[str]
@@ -44,10 +52,15 @@ class Game(Entry):
     rulebooks: list[Rulebook] = []
     rule_pages: list[RulePagePlan] = Field([], description="How the rules reference groups rule sections into pages; "
                                            "a section not listed gets a page of its own")
+    quick_answers: list[QuickAnswer] = Field([], description="Questions players often ask, each answered by an entry "
+                                             "of the game; the home page lists them")
 
     def problems(self) -> Iterator[tuple[Path_, str]]:
         if self.players_max < self.players_min:
             yield ("players_max",), f"fewer than players_min ({self.players_max} < {self.players_min})"
+        for i, quick in enumerate(self.quick_answers):  # the answer is checked as a reference: it exists, in this game
+            if not quick.question.rstrip().endswith("?"):
+                yield ("quick_answers", i, "question"), "a question ends with a question mark"
 
 
 class Source(Entry):

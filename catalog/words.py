@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from catalog.kinds import Resource
 from catalog.load import Catalog
 
 EffectWording = Callable[["Words", object], str]
 """A game's wording of one of its effects; raises TypeError for an effect it does not know."""
+
+ResourceNoun = Callable[[Resource], tuple[str, str]]
+"""How a resource is counted in English: its singular and plural (the grammar lives with the games)."""
+
+
+def named_as_is(resource: Resource) -> tuple[str, str]:
+    return resource.names.en, resource.names.en
 
 
 def no_effects(words: Words, effect: object) -> str:
@@ -19,17 +27,24 @@ def no_effects(words: Words, effect: object) -> str:
 
 
 class Words:
-    def __init__(self, catalog: Catalog, game: str, wording: EffectWording = no_effects):
+    def __init__(self, catalog: Catalog, game: str, wording: EffectWording = no_effects,
+                 noun: ResourceNoun = named_as_is):
         self.catalog = catalog
         self.game = game
         self._wording = wording
+        self._noun = noun
+
+    def resource_noun(self, slug: str) -> tuple[str, str]:
+        """The game's resource ``slug`` as counted: singular and plural (``wood cube``, ``wood cubes``)."""
+        resource = self.catalog.get(f"{self.game}.resource.{slug}")
+        if not isinstance(resource, Resource):
+            raise KeyError(f"{self.game}.resource.{slug} is not a resource")
+        return self._noun(resource)
 
     def resource_name(self, slug: str, amount: int) -> str:
-        """The English name, plural when the catalog lists a plural as the first English form."""
-        names = self.catalog.get(f"{self.game}.resource.{slug}").names
-        if abs(amount) != 1 and names.forms.en:
-            return names.forms.en[0]
-        return names.en
+        """The resource's English name for ``amount`` of it: ``1 wood cube``, ``2 wood cubes``."""
+        one, many = self.resource_noun(slug)
+        return one if abs(amount) == 1 else many
 
     def bundle(self, bundle: Mapping[str, int] | None, joiner: str = " + ") -> str:
         if not bundle:

@@ -143,3 +143,51 @@ def flat(value: Any, prefix: str = "") -> dict[str, Any]:
 def is_membership(value: Any) -> bool:
     """A scenario's ``{includes: [...], excludes: [...]}`` check on a list."""
     return isinstance(value, Mapping) and bool(value) and set(value) <= {"includes", "excludes"}
+
+
+# --- counting -----------------------------------------------------------------------------------------
+
+
+def regular_plural(word: str) -> str:
+    """``cube`` -> ``cubes``, ``box`` -> ``boxes``, ``quarry`` -> ``quarries``: the plural by the spelling rules."""
+    if word.endswith(("s", "sh", "ch", "x", "z")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def plural(noun: str, listed: Sequence[str] = ()) -> str:
+    """The plural of a catalog name, as the catalog lists it among the name's other forms: the listed
+    form that puts one of its words in the plural (``prestige point`` -> ``prestige points``, ``cube of
+    any kind`` -> ``cubes of any kind``). A name with no plural listed is a mass noun (``wood``, ``silver``)."""
+    words = noun.split()
+    candidates = {" ".join([*words[:i], regular_plural(w), *words[i + 1:]]) for i, w in enumerate(words)}
+    return next((form for form in listed if form in candidates), noun)
+
+
+COUNTED_IN = {"cube": "cube"}
+"""Resources whose class is a kind of piece are counted in pieces: wood of the class ``cube`` is counted
+in wood cubes (``2 wood cubes``), the way the rulebooks count them."""
+
+
+def resource_noun(name: str, listed: Sequence[str], resource_class: str | None = None) -> tuple[str, str]:
+    """A resource as counted: its singular and plural (``wood`` of class cube -> ``wood cube``,
+    ``wood cubes``; ``denier`` -> ``denier``, ``deniers``; ``silver`` -> ``silver``, ``silver``)."""
+    piece = COUNTED_IN.get(resource_class or "")
+    if piece and piece not in name.split():
+        one = f"{name} {piece}"
+        many = plural(one, listed)
+        return one, many if many != one else f"{name} {regular_plural(piece)}"
+    return name, plural(name, listed)
+
+
+def count(n: int, singular: str, plural_form: str | None = None) -> str:
+    """``1 wedge``, ``2 wedges``, ``0 wedges``: a number and its noun, in the plural unless the number is one
+    (the plural by the spelling rules unless given)."""
+    return f"{n} {singular if abs(n) == 1 else plural_form or regular_plural(singular)}"
+
+
+def times(n: int) -> str:
+    """``once``, ``twice``, ``3 times``."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")

@@ -138,11 +138,11 @@ class Narration:
         return self.catalog.get(entry_id).names.en
 
     def resource(self, slug: str) -> Holding:
-        """A resource as a count: its name, and its plural where the catalog lists one (else a mass noun)."""
-        singular = self.name("resource", slug)
-        forms = self.catalog.get(f"{self.game}.resource.{slug}").names.forms.en
-        plural = next((f for f in forms if f in (singular + "s", singular + "es")), singular)
-        return Holding(singular, plural)
+        """A resource as a count (``wood cube``, ``wood cubes``), worded as on the catalog pages."""
+        entry_id = f"{self.game}.resource.{slug}"
+        if entry_id not in self.catalog.entries:
+            raise Unworded(entry_id)
+        return Holding(*self.words.resource_noun(slug))
 
     def goods(self, text: str) -> str:
         """``2food+wood`` -> ``2 food and 1 wood``."""

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from catalog import Catalog, Entry, Kind, Words
+from catalog.kinds import Resource
 from catalog.schema import CatalogCheck
 from catalog.words import EffectWording, no_effects
+from games.grammar import resource_noun
 from games.narration import Narration
 
 # The pages every game may list by name; the site knows how to write them.
@@ -236,4 +238,9 @@ class GameModule:
             raise ValueError(f"{self.game}: a page is listed twice")
 
     def words(self, catalog: Catalog) -> Words:
-        return Words(catalog, self.game, self.wording)
+        return Words(catalog, self.game, self.wording, counted_noun)
+
+
+def counted_noun(resource: Resource) -> tuple[str, str]:
+    """A resource as every game's pages count it (``1 wood cube``, ``2 wood cubes``, ``3 deniers``)."""
+    return resource_noun(resource.names.en, resource.names.forms.en, resource.resource_class)

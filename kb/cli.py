@@ -267,7 +267,9 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
 @click.option("--id", "scenario_id", help="Only the scenario with this id")
 def explain_command(file: str, scenario_id: str | None) -> None:
     """Narrate a scenario step by step with the state changes of each step."""
+    from engine.catalog import default_catalog
     from engine.scenario import ScenarioError, load, run
+    from kb.explain import Explainer
 
     _tidy()
     try:
@@ -276,25 +278,27 @@ def explain_command(file: str, scenario_id: str | None) -> None:
         _refuse(exc.problems)
     if not scenarios:
         raise click.ClickException(f"no scenario {scenario_id!r} in {file}")
+    catalog = default_catalog()
     for scenario in scenarios:
         try:
             result = run(scenario)
-        except ScenarioError as exc:  # its options or given do not make a position
+        except ScenarioError as exc:  # its options or given make no position
             _refuse(exc.problems)
+        words = Explainer(catalog, result.game, (result.start.get("players") or {}).keys())
         click.echo(f"== {scenario.id}: {result.title}")
         if scenario.raw.get("narrative"):
             click.echo(f"   {scenario.raw['narrative'].strip()}")
         for step in result.steps:
             if step.illegal:
-                click.echo(f"-- {step.action}  (line {step.line}) is refused: {step.illegal}")
+                click.echo(f"-- {words.refused(step.action)}  (line {step.line}) {words.reason(step.illegal)}")
                 continue
-            click.echo(f"-- {step.action}  (line {step.line})")
+            click.echo(f"-- {words.action(step.played or step.action, step.decision)}  (line {step.line})")
             for line in step.log[1:]:
-                click.echo(f"     {line}")
+                click.echo(f"     {words.line(line)}")
             for path, (before, after) in step.changes.items():
-                click.echo(f"     {path}: {before!r} -> {after!r}")
+                click.echo(f"     {words.change(path, before, after)}")
         for path, (claimed, actual) in result.verdicts.items():
-            click.echo(f"   the source claims {path} = {claimed!r}; the engine gives {actual!r}")
+            click.echo(f"   {words.verdict(path, claimed, actual)}")
         click.echo("   checked: every expectation holds" if result.passed else "   FAILED:")
         for failure in result.failures:
             click.echo(f"   {scenario.file}:{failure}")

@@ -112,7 +112,7 @@ async def test_table_search_with_folded_forms(datasette: Datasette) -> None:
 async def test_row_page_and_facets(datasette: Datasette) -> None:
     response = await datasette.client.get("/kb/buildings/caylus~2Ebuilding~2Echurch.json?_shape=array")
     assert response.status_code == 200
-    assert response.json()[0]["cost_text"] == "1 stone + 1 cloth"
+    assert response.json()[0]["cost_text"] == "1 stone cube + 1 cloth cube"
     facets = (await datasette.client.get("/kb/buildings.json?_facet=category")).json()["facet_results"]
     values = {v["value"]: v["count"] for v in facets["category"]["results"]}
     assert values["prestige"] == 9 and values["stone"] == 9 and values["neutral"] == 6

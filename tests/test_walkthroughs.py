@@ -164,15 +164,16 @@ def test_caylus_steps_and_expectations_read_as_sentences(narrations: dict[str, N
     assert n.step("red place quarry-wood@9") == "Red places a worker on the quarry (wood) on space 9."
     assert n.step("red place castle") == "Red places a worker in the castle."
     assert n.step("blue provost -2") == "Blue moves the provost 2 spaces back."
-    assert n.step("red trade 2deniers for cloth") == "Red pays 2 deniers for 1 cloth."
-    assert n.step("red build peddler-wood paying wood+gold") == "Red builds a peddler (wood), paying 1 wood and 1 gold."
+    assert n.step("red trade 2deniers for cloth") == "Red pays 2 deniers for 1 cloth cube."
+    assert n.step("red trade 2deniers for 2wood") == "Red pays 2 deniers for 2 wood cubes."
+    assert n.step("red build peddler-wood paying wood+gold") == "Red builds a peddler (wood), paying 1 wood cube and 1 gold cube."
     assert n.step("red decline", "build") == "Red builds nothing."
     assert n.step("red favour resources 2") == "Red takes the royal favour “1 wood or 1 stone” (resources row, column 2)."
     assert n.changes("red", {"players.red.deniers": (7, 6), "players.red.workers": (6, 5), "to_move": ("red", "blue")}) \
         == ("paying 1 denier", "")
-    assert n.expectations({"players.red.cubes.gold": 1}) == ["Red has 1 gold."]
+    assert n.expectations({"players.red.cubes.gold": 1}) == ["Red has 1 gold cube."]
     assert n.expectations({"players.red.deniers": 6, "turn": 1, "players.red.cubes.food": 0}) \
-        == ["Red has 6 deniers and no food.", "It is turn 1."]
+        == ["Red has 6 deniers and no food cubes.", "It is turn 1."]
     assert n.expectations({"decision": "favour", "to_move": "red"}) == ["Red is to choose a royal favour."]
     assert n.expectation("legal", {"includes": ["red convert quarry-neutral@5", "red convert carpenter-neutral@1"],
                                    "excludes": ["red convert gold-mine@16"]}) == [

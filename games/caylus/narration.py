@@ -113,7 +113,7 @@ class CaylusNarration(Narration):
         if verb == "convert" and len(args) == 1:
             return f"turn {self.target(args[0])} into a residence"
         if verb == "batch" and len(args) == 1:
-            cubes = [self.resource(slug).singular for slug in parse_bundle(args[0])]
+            cubes = [self.name("resource", slug) for slug in parse_bundle(args[0])]
             return f"hand in a batch of {listing(cubes)} for the castle"
         if verb == "done" and not args:
             return "stop handing in batches" if decision in (None, "castle") else "finish"

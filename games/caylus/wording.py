@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from catalog import Catalog, Words
 from catalog.kinds import Resource
+from games.grammar import count
 from games.caylus.kinds import (
     BuildEffect,
     Building,
@@ -43,11 +44,11 @@ def describe(words: Words, effect: object) -> str:
         return f"Convert {what} into a {into.names.en.lower()}, paying {words.bundle(pay)}"
     if isinstance(effect, MoveProvostEffect):
         cost = f" for {words.bundle(effect.cost_per_space)} a space" if effect.cost_per_space else ", free"
-        return f"Move the provost up to {effect.max_spaces} spaces forward or back{cost}"
+        return f"Move the provost up to {count(effect.max_spaces, 'space')} forward or back{cost}"
     if isinstance(effect, RelocateWorkerEffect):
         return "Move this worker, free, to any empty placement, or take it back"
     if isinstance(effect, ClaimTurnOrderEffect):
-        return f"Occupants take the first {effect.places} places of the turn order, in circle order"
+        return f"Occupants take the first {count(effect.places, 'place')} of the turn order, in circle order"
     if isinstance(effect, InnEffect):
         return f"The right-hand occupant pays {words.bundle(effect.placement_cost)} per placement anywhere"
     if isinstance(effect, NoEffect):

@@ -12,6 +12,7 @@ from typing import Any
 from catalog.kinds import Resource
 from games.grammar import (
     article,
+    count,
     listing,
     parse_bundle,
     sentence,
@@ -66,7 +67,7 @@ class DuelNarration(Narration):
             elif key == "raw":
                 details.append(self.resource(value).singular)
             elif key == "quantity":
-                details.append(f"{value} materials")
+                details.append(count(int(value), "material") if value.isdigit() else f"{value} materials")
             elif key == "wool_price":
                 details.append(f"wool sold at {value}")
             elif key == "one_use":

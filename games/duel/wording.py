@@ -4,6 +4,7 @@ picture shows."""
 from __future__ import annotations
 
 from catalog import Words
+from games.grammar import count
 from games.duel.kinds import (
     ActivateCardEffect,
     BuildCostEffect,
@@ -22,8 +23,11 @@ from games.duel.kinds import (
 )
 
 
-def n(value: int | None, unit: str = "") -> str:
-    return "the printed number of" + (f" {unit}" if unit else "") if value is None else f"{value}{' ' + unit if unit else ''}"
+def n(value: int | None, unit: str = "", units: str | None = None) -> str:
+    """A number the card prints, with its unit (``units`` the plural when it differs)."""
+    if value is None:
+        return "the printed number of" + (f" {units or unit}" if unit else "")
+    return count(value, unit, units or unit) if unit else str(value)
 
 
 def raws(names: list[str] | None) -> str:
@@ -38,22 +42,22 @@ def describe(words: Words, effect: object) -> str:
     if isinstance(effect, BuySealsEffect):
         return f"Buy any number of neutral seals from the top of the stack, {effect.gold_each} gold each"
     if isinstance(effect, TakeSealsEffect):
-        return f"Take the top {effect.count} seals of the stack"
+        return f"Take the top {count(effect.count, 'seal')} of the stack"
     if isinstance(effect, TakeRawsEffect):
-        count = "any number" if effect.count is None else str(effect.count)
+        how_many = "any number" if effect.count is None else str(effect.count)
         extra = "".join(f" ({k}: {v})" for k, v in effect.count_by_raw.items())
         price = f" for {effect.gold_each} gold each" if effect.gold_each else " free"
         form = ", already turned to building material" if effect.converted else ""
-        return f"Move {count}{extra} of {raws(effect.raws)} from your reserve to your camp{price}{form}"
+        return f"Move {how_many}{extra} of {raws(effect.raws)} from your reserve to your camp{price}{form}"
     if isinstance(effect, ConvertRawsEffect):
-        count = "any number" if effect.count is None else f"up to {effect.count}"
+        how_many = "any number" if effect.count is None else f"up to {effect.count}"
         costs = [c for c in (None if effect.gold_each == 0 else f"{n(effect.gold_each, 'gold')}",
-                             f"{effect.seals_each} neutral seal" if effect.seals_each else None) if c]
+                             count(effect.seals_each, "neutral seal") if effect.seals_each else None) if c]
         price = f", paying {' and '.join(costs)} for each" if costs else ", free"
         then = " and place it on one of your building cards at once" if effect.then_build else ""
-        return f"Turn {count} {raws(effect.raws)} in your camp into building material{price}{then}"
+        return f"Turn {how_many} {raws(effect.raws)} in your camp into building material{price}{then}"
     if isinstance(effect, MarketEffect):
-        return (f"Buy {n(effect.quantity, 'raw materials')} for {n(effect.gold, 'gold')}, as often as you can pay; "
+        return (f"Buy {n(effect.quantity, 'raw material', 'raw materials')} for {n(effect.gold, 'gold')}, as often as you can pay; "
                 f"sell any wool for {n(effect.wool_price, 'gold')} each")
     if isinstance(effect, SellWoolEffect):
         return f"Sell up to {effect.max} wool for {effect.gold_each} gold each"

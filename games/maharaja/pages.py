@@ -5,6 +5,7 @@ data, drawn), and scoring (the gold table, the points of a city, the governor tr
 from __future__ import annotations
 
 from catalog.kinds import Rule, ScoringRule
+from games.grammar import count
 from games.maharaja.board_svg import board_svg
 from games.maharaja.kinds import (
     Board,
@@ -188,7 +189,7 @@ def governor_section(w: PageContext) -> list[str]:
             ("Start spaces", f"{g.start_spaces}, below space 1: the markers start there, shuffled"),
             ("Numbered spaces", f"1 to {g.numbered_spaces}"),
             ("Governor markers", f"{g.markers}, one for each city; the lowest names the city scored next"),
-            ("The Governor Track action", f"moves one marker {g.move_down_spaces} spaces down; each marker it jumps "
+            ("The Governor Track action", f"moves one marker {count(g.move_down_spaces, 'space')} down; each marker it jumps "
                                           f"over moves {g.passed_markers_move_up} space up"),
             ("Empty spaces", "count as spaces when a marker moves" if g.empty_spaces_count else "are skipped when a marker moves"),
             ("End of the game", f"a marker put on space {g.end_space} ends the game after that round"),

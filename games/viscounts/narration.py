@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from games.grammar import listing
+from games.grammar import count, listing, times
 from games.narration import CHANCE, Clause, Holding, Narration, Unworded
 from games.viscounts.kinds import ViscountsCard
 
@@ -61,7 +61,7 @@ class ViscountsNarration(Narration):
         if player == CHANCE:
             said = {
                 "deal": lambda: f"lay out player card {one} with the hero {self.card(args[1]).removeprefix('the ')}",
-                "castle": lambda: f"turn the castle by {one} wedges",
+                "castle": lambda: f"turn the castle by {count(_number(one), 'wedge')}",
                 "townsfolk": lambda: f"turn up {self.card(args[1])} on townsfolk deck {one}",
                 "manuscript": lambda: f"turn up {self.manuscript(args[1])} on pile {one}",
                 "draw": lambda: f"give the card drawn: {self.card(one)}",
@@ -91,11 +91,11 @@ class ViscountsNarration(Narration):
         if verb == "move":
             return f"move the viscount to {self.space(one)}"
         if verb == "exchange":
-            return f"use the exchange {one} times"
+            return f"use the exchange {times(_number(one))}"
         if verb == "build" and len(args) == 2:
             return f"build {BUILDINGS[args[0]]} on spot {args[1]}"
         if verb == "place":
-            return f"place {one} workers in the castle"
+            return f"place {count(_number(one), 'worker')} in the castle"
         if verb == "take":
             return f"take {COUNTS[one][0]}"
         if verb == "flip":
@@ -154,13 +154,13 @@ class ViscountsNarration(Narration):
 
     def fact(self, path: str, value: Any) -> str:
         if path == "castle.rotation":
-            return f"The castle is turned by {value} wedges."
+            return f"The castle is turned by {count(value, 'wedge')}."
         if path.startswith("castle."):
             parts = path.split(".")
             if len(parts) == 4:
-                return f"{self.player(parts[3])} has {value} workers on castle {parts[1].replace('tier', 'tier ')}, section {int(parts[2]) + 1}."
+                return f"{self.player(parts[3])} has {count(value, 'worker')} on castle {parts[1].replace('tier', 'tier ')}, section {int(parts[2]) + 1}."
             if parts[1] == "tier3" and len(parts) == 3:
-                return f"{self.player(parts[2])} has {value} workers in the castle's centre."
+                return f"{self.player(parts[2])} has {count(value, 'worker')} in the castle's centre."
             if len(parts) == 3 and isinstance(value, dict):
                 where = f"Castle {parts[1].replace('tier', 'tier ')}, section {int(parts[2]) + 1}"
                 held = listing([f"{n} of {self.player(p)}'s workers" for p, n in value.items()])
@@ -172,7 +172,7 @@ class ViscountsNarration(Narration):
             owner, _, kind = str(value).partition(":")
             return f"{self.player(owner)}'s {BUILDINGS[kind].removeprefix('a ').removeprefix('an ')} stands on spot {path.split('.')[1]}."
         if path == "action.icons":
-            return f"The action has {value} icons from the dismissed townsfolk."
+            return f"The action has {count(value, 'icon')} from the dismissed townsfolk."
         if path == "manuscripts":
             return "The manuscripts shown are " + listing([self.manuscript(m) for m in value if m]) + "."
         if path == "stage" and value == "over":
@@ -204,8 +204,8 @@ class ViscountsNarration(Narration):
                 return f"{where} shows nothing on top."
             return f"{where} shows {self.card(value) if head == 'townsfolk' else self.manuscript(value)} on top."
         if head in ("townsfolk_left", "manuscripts_left") and index.isascii() and index.isdigit():
-            things, where = ("townsfolk cards", "townsfolk deck") if head == "townsfolk_left" else ("manuscripts", "manuscript pile")
-            return f"{value} {things} lie hidden under the top of {where} {int(index) + 1}."
+            thing, where = ("townsfolk card", "townsfolk deck") if head == "townsfolk_left" else ("manuscript", "manuscript pile")
+            return f"{count(value, thing)} {'lies' if value == 1 else 'lie'} hidden under the top of {where} {int(index) + 1}."
         if path == "pairs":
             laid = listing([f"player card {n} with {self.card(h).removeprefix('the ')}" for n, h in value])
             return f"Laid out: {laid}." if laid else "No player card is left laid out."
@@ -223,8 +223,8 @@ class ViscountsNarration(Narration):
         if path in ("poverty", "prosperity"):
             return f"The {path.capitalize()} card is {'revealed' if value else 'not revealed'}."
         if path in ("debt_pile", "deed_pile"):
-            card, things = ("Poverty", "debts") if path == "debt_pile" else ("Prosperity", "deeds")
-            return f"{value} {things} are left on the {card} card."
+            card, thing = ("Poverty", "debt") if path == "debt_pile" else ("Prosperity", "deed")
+            return f"{count(value, thing)} {'is' if value == 1 else 'are'} left on the {card} card."
         if path == "last_round":
             return f"Round {value} is the last." if value else "No end card has been revealed."
         if path == "round":
@@ -239,3 +239,10 @@ class ViscountsNarration(Narration):
 def _scheme(name: str) -> str:
     """An assumed scheme card (data/viscounts-cards.yaml, assumed_schemes) in words."""
     return f"scheme “{name.replace('-', ' ')}”"
+
+
+def _number(arg: str) -> int:
+    """An action's count argument (``red place 2``); anything else is not an action the narration words."""
+    if not (arg.isascii() and arg.isdigit()):
+        raise Unworded(f"not a number: {arg!r}")
+    return int(arg)

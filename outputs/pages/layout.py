@@ -26,7 +26,7 @@ SHARED = {
     plugin.COMPONENTS: SharedPage("Components and setup", ("components", "resources", "setups", "variants")),
     plugin.CARDS: SharedPage("Cards", ("cards",)),
     plugin.GLOSSARY: SharedPage("Glossary", ("terms",)),
-    plugin.DISCREPANCIES: SharedPage("Discrepancies", ("discrepancies",)),
+    plugin.DISCREPANCIES: SharedPage("Where the sources disagree", ("discrepancies",)),
     plugin.EXAMPLES: SharedPage("Worked examples", ("examples",)),
 }
 HOMELESS_KINDS = ("games", "sources")

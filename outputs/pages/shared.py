@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from catalog.kinds import Card, Component, Discrepancy, Resource, Setup, Term, Variant
 from catalog.model import Entry
+from games.grammar import count, lower_first, plural
 from outputs.pages.markdown import Linked, table
 from outputs.pages.writer import PageWriter, source_label
 
@@ -29,7 +30,7 @@ def components_page(w: PageWriter) -> str:
             ("Player counts", ", ".join(map(str, s.player_counts))),
             ("Starting deniers by turn order", ", ".join(map(str, s.starting_deniers_by_turn_order)) or None),
             ("Starting resources", w.words.bundle(s.starting_resources) if s.starting_resources else None),
-            ("Per player", ", ".join(f"{n} {k}" for k, n in s.per_player.items()) or None),
+            ("Per player", ", ".join(pieces(w, k, n) for k, n in s.per_player.items()) or None),
             ("How", s.description)]))
     out.append("## Variants and options {#" + w.game + ".variants}\n")
     for v in w.catalog.typed("variants", Variant, w.game):
@@ -107,3 +108,13 @@ def discrepancies_page(w: PageWriter) -> str:
             out.append("**The engine's verdict.** " + " ".join(v for r in disputed for v in verdicts(w.narration, r)) + "\n")
             out.append("\n" + one_liners(w, disputed, seen, d.id))
     return "\n".join(out)
+
+
+def pieces(w: PageWriter, slug: str, n: int) -> str:
+    """``6 workers``: a count of one of the game's components, named and in the plural as the catalog lists it."""
+    found = w.catalog.entries.get(f"{w.game}.component.{slug}")
+    if found is None:
+        return f"{n} {slug}"
+    name = lower_first(found.entry.names.en)
+    listed = plural(name, [lower_first(f) for f in found.entry.names.forms.en])
+    return count(n, name, listed if listed != name else None)  # a piece is counted: else the regular plural

@@ -128,12 +128,16 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
     home = docs_dir / "index.md"
     if home.is_file() and GAMES_MARKER in (page := home.read_text(encoding="utf-8")):
         home.write_text(page.replace(GAMES_MARKER, games_list(catalog, front_pages)), encoding="utf-8")
+    if home.is_file() and QUICK_ANSWERS_MARKER in (page := home.read_text(encoding="utf-8")):
+        home.write_text(page.replace(QUICK_ANSWERS_MARKER, quick_answers(catalog, layout)), encoding="utf-8")
     nav.append({"Sources and API": [{"Sources": "sources.md"}, {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]})
     return written, nav
 
 
 # Where the home page lists the games: the list is made from games.yaml, so it names every game.
 GAMES_MARKER = "<!-- kb: the games -->"
+# Where the home page lists each game's quick answers (its game entry's quick_answers).
+QUICK_ANSWERS_MARKER = "<!-- kb: quick answers -->"
 
 
 LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
@@ -166,3 +170,16 @@ def games_list(catalog: Catalog, front_pages: dict[str, str]) -> str:
         lines.append(f"- **[{text(g.names.en)}]({front_pages[game]})** ({text(' and '.join(g.designers))}, {text(g.publisher)} {g.year}; "
                      f"{players}; from the {rulebooks})")
     return "\n".join(lines)
+
+
+def quick_answers(catalog: Catalog, layout: Layout) -> str:
+    """The home page's quick answers, game by game: each question linked to the anchor of the entry
+    that answers it, on the page that shows that entry."""
+    out = []
+    for game in games_by_name(catalog):
+        asked = catalog.typed("games", Game, game)[0].quick_answers
+        if asked:
+            out.append(f"{text(catalog.get(game).names.en)}:\n")
+            out += [f"- [{text(q.question)}]({game}/{layout.page(q.answer)}.md#{q.answer})" for q in asked]
+            out.append("")
+    return "\n".join(out).rstrip("\n")
