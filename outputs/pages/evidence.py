@@ -34,7 +34,7 @@ BADGES: dict[str, Badge] = {
                   "We cite the rulebook's own section, so you can find the passage in your copy."),
     "confirmed": Badge("confirmed by a source", "A published source says this: official rules, the official FAQ "
                        "or a public reference.",
-                       "Used where the rulebook text we hold is silent or only pictures the fact, and another "
+                       "Often used where the rulebook text we hold is silent or only pictures the fact, and another "
                        "source states it in words."),
     "picture_read": Badge("read from a picture", "Only a picture shows this (a tile, a card, the board); "
                           "the value was read off the picture.",

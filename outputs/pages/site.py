@@ -41,7 +41,7 @@ def sources_page(catalog: Catalog) -> str:
     out = ["# Sources\n", "Every rulebook and public source the facts on this site come from, game by game: what it is, "
            "how the pages cite it, and where to find it. The badge beside each entry says how surely the "
            f"sources settle it ([How we know]({evidence.PAGE}.md)).\n"]
-    for game in catalog.games():
+    for game in games_by_name(catalog):
         out.append(f"## {text(catalog.get(game).names.en)} {{#{game}.sources}}\n")
         for s in catalog.typed("sources", Source, game):
             out.append(f"### {text(s.names.en)} {{#{s.id}}}\n")
