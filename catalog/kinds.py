@@ -65,6 +65,8 @@ class Game(Entry):
 
 class Source(Entry):
     key: str = Field(description="Short key used in every sources list (HU, PL, EN1, ...)")
+    cite: str | None = Field(None, description="How a player cites it on the site (\"Hungarian rulebook\", "
+                             "\"Official English rules (2006)\"); the keys are ours and stay in the data and the API")
     source_kind: Literal[
         "rulebook", "official", "tiles", "reference", "picture", "faq", "implementation", "facts"
     ]

@@ -3,7 +3,7 @@
 A scenario file holds ``scenarios: [...]``. Each scenario names its game and options, edits a
 standard start (``given``), plays ``steps`` in action notation, and states ``expect``-ations on the
 resulting state. The runner is a plain function returning results; pytest, ``kb check``,
-``kb explain`` and the site all call it. See docs/caylus/scenarios.md for the format.
+``kb explain`` and the site all call it. See docs/contributors/caylus-scenarios.md for the format.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Reading scenario files: each scenario checked against a schema, every problem with file and line.
 
-A scenario file holds ``scenarios: [...]`` (the format: docs/caylus/scenarios.md). Files are read as
+A scenario file holds ``scenarios: [...]`` (the format: docs/contributors/caylus-scenarios.md). Files are read as
 the catalogs are (:func:`catalog.read_yaml`), so the same limits apply; each scenario is then
 checked against :class:`ScenarioSpec`, and ids must be unique across every file read together.
 What a scenario's ``given`` and steps mean is the engine's business, checked when it runs.

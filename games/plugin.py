@@ -65,6 +65,10 @@ class PageContext(Protocol):
         """Mark Markdown built from safe parts (links) so that it is inserted as it is."""
         ...
 
+    def source_name(self, key: str) -> str:
+        """A source key of the data (HU, BGG) as a reader names the source."""
+        ...
+
 
 @dataclass(frozen=True)
 class PageSpec:

@@ -180,7 +180,9 @@ def test_a_registered_game_gets_pages_anchors_rows_and_checked_scenarios(second)
     home = (second.site / "index.html").read_text(encoding="utf-8")
     assert "Second Game" in home and "second/track/" in home and "second/rules-moving/" in home
     components = (second.build / "docs" / "second" / "components.md").read_text(encoding="utf-8")
-    assert "Generated from `data/zz-second.yaml`." in components  # its own file, not another game's
+    assert "{#second.component.token}" in components and "{#caylus." not in components  # its own entries, not another game's
+    # a source without a `cite` is cited by its English name, with the rulebook's section
+    assert '[A made-up rulebook, section «Box»](../sources.md#second.source.t "A made-up rulebook")' in components
     glossary = (second.build / "docs" / "second" / "glossary.md").read_text(encoding="utf-8")
     assert "Every game term in English and Hungarian," in glossary  # the languages its entries have
     rules = (second.site / "second" / "rules-moving" / "index.html").read_text(encoding="utf-8")

@@ -101,8 +101,10 @@ def test_search_index_has_every_building_on_its_page_with_its_names_and_no_hidde
 
 
 def test_links_to_datasette_rows(built) -> None:
+    """Each entry's row in the API is linked from its collapsed Sources block."""
     page = soup(built.site, "caylus/buildings/")
-    links = [a["href"] for a in page.find_all("a") if a.get_text() == "Datasette row"]
+    links = [a["href"] for d in page.find_all("details", class_="kb-sources") for a in d.find_all("a")
+             if a.get_text() == "this entry in the API"]
     assert "http://127.0.0.1:8001/kb/buildings/caylus~2Ebuilding~2Echurch" in links
 
 

@@ -39,7 +39,7 @@ LEAKS = {
 # ... and, in what the narration writes (not in the authors' narratives), a hyphenated slug
 SLUG = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 
-# The verbs of each engine's notation (docs/caylus/scenarios.md, docs/duel/scenarios.md and the
+# The verbs of each engine's notation (docs/contributors/caylus-scenarios.md, docs/contributors/duel-scenarios.md and the
 # Maharaja engine's docstring); each must be played by a scenario or a random game, and read.
 VERBS = {
     "caylus": {"pass", "place", "move", "decline", "provost", "stay", "leave", "take", "trade", "build", "convert",

@@ -36,7 +36,7 @@ def buildings_page(w: PageContext) -> str:
     out = [
         "# Buildings\n",
         "Every building of the game with its names in English, Hungarian and Polish, cost, prestige "
-        "and effect. Generated from `data/buildings.yaml`; the engine reads the same entries.\n",
+        "and effect.\n",
         summary_table(w, buildings),
     ]
     for category, title in CATEGORY_TITLES.items():
@@ -81,7 +81,7 @@ def turn_page(w: PageContext) -> str:
     scoring = w.catalog.typed("scoring_rules", ScoringRule, w.game)
     sections = {s.marker_space: s for s in w.catalog.typed("castle_sections", CastleSection, w.game)}
     out = ["# The turn, the road and the end of the game\n",
-           "Generated from `data/phases.yaml`, `data/road.yaml` and `data/scoring.yaml`.\n",
+           "The phases of a turn, the road with its bridge, and how the game ends.\n",
            "## The phases {#" + w.game + ".phases}\n"]
     for p in phases:
         out.append(w.entry_block(3, p, [
@@ -123,7 +123,7 @@ def favours_page(w: PageContext) -> str:
     rows = sorted(w.catalog.typed("favour_rows", FavourRow, w.game), key=lambda r: r.row)
     columns = sorted(w.catalog.typed("favour_columns", FavourColumn, w.game), key=lambda c: c.column)
     cells = w.catalog.typed("favours", Favour, w.game)
-    out = ["# Favour table\n", "The royal favours, row by row, generated from `data/favours.yaml`; how they are earned "
+    out = ["# Favour table\n", "The royal favours, row by row; how they are earned "
            "and taken is told in the rules chapter [Royal favours](rules-favours.md).\n"]
     for t in w.catalog.typed("favour_tables", FavourTable, w.game):
         out.append(w.entry_block(2, t, [
@@ -153,7 +153,7 @@ def favours_page(w: PageContext) -> str:
 def castle_page(w: PageContext) -> str:
     castles = w.catalog.typed("castles", Castle, w.game)
     sections = sorted(w.catalog.typed("castle_sections", CastleSection, w.game), key=lambda s: s.order)
-    out = ["# The castle and its scoring\n", "Generated from `data/castle.yaml`.\n"]
+    out = ["# The castle and its scoring\n", "The parts of the castle and what building in each of them scores.\n"]
     for c in castles:
         batch = f"{c.batch.cubes} {'different ' if c.batch.distinct else ''}cubes" + (f", including {', '.join(c.batch.required)}" if c.batch.required else "")
         out.append(w.entry_block(2, c, [
@@ -205,8 +205,7 @@ def quick_reference_page(w: PageContext) -> str:
     sections = sorted(w.catalog.typed("castle_sections", CastleSection, w.game), key=lambda s: s.order)
     variants = w.catalog.typed("variants", Variant, w.game)
     out = ["# Quick reference {#" + w.game + ".quick-reference}\n",
-           "One page to print and keep beside the board. Generated from the catalogs, like every number "
-           "on this site.\n", "## The turn\n",
+           "One page to print and keep beside the board.\n", "## The turn\n",
            w.table(["#", "Phase", "Who acts", "What happens"],
                  ([p.order, w.link(p.id), p.player_order.replace("_", " "), p.summary] for p in phases)),
            "## Placing a worker\n"]

@@ -13,7 +13,7 @@ from games.plugin import PageContext
 
 def building_page(w: PageContext) -> str:
     """Years and the offer, seals, building costs and sections, decks and the end."""
-    out = ["# Years, seals and building\n", "Generated from the catalogs; every number names its source.\n"]
+    out = ["# Years, seals and building\n", "Every number here names its source.\n"]
     for r in w.catalog.typed("round_structures", RoundStructure, w.game):
         out.append(w.entry_block(2, r, [
             ("Years", r.years), ("Rounds a year", r.rounds_per_year), ("Offer", f"{r.grid_rows} × {r.grid_columns} cards"),

@@ -41,7 +41,7 @@ def characters_page(w: PageContext) -> str:
     actions = sorted(w.catalog.typed("disc_actions", DiscAction, w.game), key=lambda a: a.order)
     out = ["# Characters and actions\n",
            "The character cards and the nine actions of the action disc, what each player starts with, and "
-           "what building and travel cost. Generated from the catalogs; the rules engine reads the same entries.\n",
+           "what building and travel cost.\n",
            f"## The characters {{#{w.game}.character-cards}}\n",
            "The number sets the turn order (lowest first) and settles every tie.\n",
            w.table(["No.", "Character", "HU", "Ability", "Advanced game only"],
@@ -98,10 +98,9 @@ def costs_section(w: PageContext, costs: list[Cost]) -> list[str]:
 
 def board_page(w: PageContext) -> str:
     out = ["# The board\n",
-           "What is known of the printed board, then each board entered as data: the engine plays on these. "
-           "Generated from the catalogs.\n"]
+           "What is known of the printed board, then the boards the rules engine plays its examples on.\n"]
     for f in w.catalog.typed("board_facts", BoardFacts, w.game):
-        known = "; ".join(f"{k.name or 'an unnamed city'}: {k.colour}, {k.position} (source {k.source})" for k in f.known_cities)
+        known = "; ".join(f"{k.name or 'an unnamed city'}: {k.colour}, {k.position} (source: {w.source_name(k.source)})" for k in f.known_cities)
         out.append(w.entry_block(2, f, [
             ("Cities", f.cities), ("Start spaces", f.start_spaces), ("Villages", f.villages),
             ("Palace sites in each city", f"{f.inner_sites_per_city} inner, {f.outer_sites_per_city} outer"),
@@ -134,7 +133,7 @@ def span(low: int, high: int) -> str:
 def scoring_page(w: PageContext) -> str:
     out = ["# Scoring, the governor track and the end\n",
            "What the Maharaja pays in the city he visits, how a player's points there are counted, how the "
-           "governor track decides where he goes, and how the game ends. Generated from the catalogs.\n"]
+           "governor track decides where he goes, and how the game ends.\n"]
     out += gold_section(w) + points_section(w) + governor_section(w)
     out.append(end_section(w))
     return "\n".join(out)

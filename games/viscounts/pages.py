@@ -1,4 +1,4 @@
-"""Viscounts' own pages, generated from the catalog: the card browser with every card, the player board
+"""Viscounts' own pages, made from the catalog: the card browser with every card, the player board
 (buildings, collision track, trade exchanges, main board), the castle, the manuscripts, and the other
 cards with the end-game scoring values."""
 
@@ -47,7 +47,7 @@ def cards_page(w: PageContext) -> str:
 
 
 def board_page(w: PageContext) -> str:
-    out = ["# Player board, buildings and collisions\n", "Generated from the catalogs; every value names its source.\n"]
+    out = ["# Player board, buildings and collisions\n", "Every value here names its source.\n"]
     types = w.catalog.typed("building_types", BuildingType, w.game)
     out += [player_board_svg(b, types) for b in w.catalog.typed("player_boards", PlayerBoard, w.game)]
     for b in w.catalog.typed("player_boards", PlayerBoard, w.game):
@@ -92,23 +92,23 @@ def board_page(w: PageContext) -> str:
 def castle_page(w: PageContext) -> str:
     tiers = sorted(w.catalog.typed("castle_tiers", CastleTier, w.game), key=lambda t: t.tier)
     wedges = sorted(w.catalog.typed("castle_wedges", CastleWedge, w.game), key=lambda t: t.letter)
-    out = ["# The castle\n", "Three tiers and five wedges, generated from the catalog.\n", castle_svg(tiers, wedges),
+    out = ["# The castle\n", "Three tiers and five wedges.\n", castle_svg(tiers, wedges),
            w.table(["Tier", "Sections", "VP per worker at the end", "Reaching it gives", "A bumped worker's owner gets"],
                    [[w.link(t.id, str(t.tier)), t.sections, t.points_per_worker,
                      steps(t.reaching_reward) if t.reaching_reward else ("its wedge's reward" if t.tier == 2 else "—"),
                      steps(t.bump_reward) if t.bump_reward else "cannot be bumped"] for t in tiers]),
-           "\n" + w.table(["Wedge", "Tier-2 reward", "Not read"],
+           "\n" + w.table(["Wedge", "Tier-2 reward", "Unknown part of the reward"],
                           [[w.link(x.id, x.letter), steps(x.tier2_reward), x.unread_part or "—"] for x in wedges])]
     for t in tiers:
         out.append(w.entry_block(2, t, [("VP per worker", t.points_per_worker), ("Sections", t.sections),
                                         ("Bumped", steps(t.bump_reward) if t.bump_reward else "never")]))
     for x in wedges:
-        out.append(w.entry_block(2, x, [("Tier-2 reward", steps(x.tier2_reward)), ("Not read", x.unread_part)]))
+        out.append(w.entry_block(2, x, [("Tier-2 reward", steps(x.tier2_reward)), ("Unknown part of the reward", x.unread_part)]))
     return "\n".join(out)
 
 
 def manuscripts_page(w: PageContext) -> str:
-    out = ["# Manuscripts and cleric bonus cards\n", "Generated from the catalog. Most manuscripts are unpublished: "
+    out = ["# Manuscripts and cleric bonus cards\n", "Most manuscripts are unpublished: "
            "the known ones come from the rulebook's examples, and a placeholder stands for the rest.\n"]
     for d in w.catalog.typed("manuscript_decks", ManuscriptDeck, w.game):
         out.append(w.entry_block(2, d, [("Manuscripts", d.total), ("Backs", f"{d.grey_backed} grey, {d.black_backed} black"),
@@ -153,7 +153,7 @@ def scoring_page(w: PageContext) -> str:
     for e in ends:
         rows.append([w.link(e.id), " / ".join(map(str, e.rewards)) + " for the " + ", ".join(ordinal(i) for i in range(1, len(e.rewards) + 1))
                      + " (" + e.ranks_by.replace("_", " ") + "), if revealed"])
-    out = ["# End scoring and the other cards\n", "What scores at the end, generated from the catalogs, then the "
+    out = ["# End scoring and the other cards\n", "What scores at the end, then the "
            "cards that are not townsfolk.\n", f"## End scoring {{#{w.game}.end-scoring}}\n", w.table(["What", "Victory points"], rows)]
     out.append(f"\n## Poverty and Prosperity {{#{w.game}.end-cards}}\n")
     for e in ends:

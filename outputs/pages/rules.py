@@ -41,9 +41,9 @@ def rules_page(w: PageWriter, page: str) -> str:
 def examples_page(w: PageWriter) -> str:
     examples = sorted(w.catalog.typed("examples", Example, w.game), key=lambda e: (e.language, e.number))
     books = " and ".join(w.rulebook_languages())
-    how_to = " See [Writing scenarios](scenarios.md) to try your own." if "scenarios" in w.hand_pages else ""
+    how_to = f" See [Writing scenarios]({w.scenario_guide}) to try your own." if w.scenario_guide else ""
     out = ["# Worked examples\n", f"Every worked example of the {books} rulebook(s), retold in our own words and "
-           f"played by the rules engine in this build. Generated from the catalog's examples and `scenarios/`.{how_to}\n"]
+           f"played by the rules engine in this build.{how_to}\n"]
     seen: dict[str, tuple[str, str]] = {}
     for e in examples:
         rules = Linked(", ".join(w.link(r) for r in e.rules))
@@ -56,7 +56,7 @@ def examples_page(w: PageWriter) -> str:
 
 def faq_page(w: PageWriter) -> str:
     out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
-           f"source, the rules it concerns, and the scenarios that check it. Generated from {w.files('rulings')}.\n"]
+           f"source, the rules it concerns, and the scenarios that check it.\n"]
     seen: dict[str, tuple[str, str]] = {}
     for r in w.catalog.typed("rulings", Ruling, w.game):
         rules = Linked(", ".join(w.link(x) for x in r.rules))
@@ -72,7 +72,7 @@ def rulebook_map_page(w: PageWriter) -> str:
     game = w.catalog.get(w.game)
     assert isinstance(game, Game)
     out = ["# Rulebook map\n", f"Reading the {' or '.join(w.rulebook_languages())} rulebook? Find the passage by its heading "
-           f"or line and see which rules on this site cover it. Generated from the sources of {w.files('rules')}.\n"]
+           "(in the rulebook's order) and see which rules on this site cover it.\n"]
     for book in game.rulebooks:
         passages: dict[tuple[int, str], list[str]] = {}
         for rule in w.rules:
@@ -81,7 +81,10 @@ def rulebook_map_page(w: PageWriter) -> str:
                     passages.setdefault((ref.line or 0, ref.section or ""), []).append(rule.id)
         source = next(s for s in w.catalog.typed("sources", Source, w.game) if s.key == book.key)
         out.append(f"## {text(source.names.en)} {{#{w.game}.rulebook-map.{book.language}}}\n")
-        out.append(table(["Line", "Section", "Rules"], (
-            [line or None, section, Linked(", ".join(w.link(r) for r in dict.fromkeys(ids)))]
-            for (line, section), ids in sorted(passages.items()))))
+        # one row per section, in the rulebook's order; our transcription's line numbers stay in the API
+        sections: dict[str, list[str]] = {}
+        for (_, section), ids in sorted(passages.items()):
+            sections.setdefault(section, []).extend(ids)
+        out.append(table(["Section", "Rules"], (
+            [section, Linked(", ".join(w.link(r) for r in dict.fromkeys(ids)))] for section, ids in sections.items())))
     return "\n".join(out)

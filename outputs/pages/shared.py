@@ -8,13 +8,13 @@ from catalog.kinds import Card, Component, Discrepancy, Resource, Setup, Term, V
 from catalog.model import Entry
 from games.grammar import count, lower_first, plural
 from outputs.pages.markdown import Linked, table
-from outputs.pages.writer import PageWriter, source_label
+from outputs.pages.writer import PageWriter
 
 LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
 
 
 def components_page(w: PageWriter) -> str:
-    out = ["# Components and setup\n", f"Generated from {w.files('components', 'resources', 'setups', 'variants')}.\n",
+    out = ["# Components and setup\n", "What is in the box, what each player starts with, and the variants.\n",
            "## Components {#" + w.game + ".components}\n"]
     for c in w.catalog.typed("components", Component, w.game):
         count = f"{'about ' if c.approximate else ''}{c.count}" if c.count else None
@@ -48,7 +48,7 @@ def components_page(w: PageWriter) -> str:
 
 def cards_page(w: PageWriter) -> str:
     cards = w.catalog.typed("cards", Card, w.game)
-    out = ["# Cards\n", "Every card with its deck, type and effect. Generated from the catalog's `cards` entries; "
+    out = ["# Cards\n", "Every card with its deck, type and effect; "
            "a value the sources only picture is marked unknown, never guessed.\n"]
     framed = any(c.colour for c in cards)
     for c in cards:
@@ -74,7 +74,7 @@ def glossary_page(w: PageWriter) -> str:
     headers = [LANGUAGE_NAMES[c] for c in codes]
     languages = headers[0] if len(headers) == 1 else ", ".join(headers[:-1]) + " and " + headers[-1]
     out = ["# Glossary\n", f"Every game term in {languages}, with the other forms the rulebooks use (a name in another "
-           "language, where a source gives one, is under the term). Generated from the catalog's glossary. Named pieces "
+           "language, where a source gives one, is under the term). Named pieces "
            "have their own pages and are listed at the end.\n"]
     out.append(table(headers, ([getattr(t.names, c) for c in codes] for t in terms)))
     for t in terms:
@@ -94,11 +94,12 @@ def discrepancies_page(w: PageWriter) -> str:
     items = w.catalog.typed("discrepancies", Discrepancy, w.game)
     out = ["# Where the sources disagree\n",
            "Each entry gives every reading with its source, the reading the project and its engine "
-           f"follow, and why. Generated from {w.files('discrepancies')}.\n",
-           table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, ", ".join(d.follows)] for d in items))]
+           "follow, and why.\n",
+           table(["Discrepancy", "Topic", "Follows"], ([w.link(d.id), d.topic, "; ".join(dict.fromkeys(map(w.source_name, d.follows)))]
+                                                       for d in items))]
     seen: dict[str, tuple[str, str]] = {}
     for d in items:
-        readings = [[source_label(r.source), w.prose(r.says), "followed" if r.source.key in d.follows else ""] for r in d.readings]
+        readings = [[w.cite(r.source), w.prose(r.says), "followed" if r.source.key in d.follows else ""] for r in d.readings]
         affects = Linked(", ".join(w.link(a) for a in d.affects)) or None
         out.append(w.entry_block(2, d, [("Topic", d.topic), ("Affects", affects)]))
         out.append(table(["Source", "Reading", ""], readings))

@@ -12,11 +12,11 @@ from catalog.kinds import Game, Source
 from games import plugin
 from games.plugin import PageSpec
 from games.registry import Registry
-from outputs.pages import rules, shared
+from outputs.pages import evidence, rules, shared
 from outputs.pages.layout import Layout
-from outputs.pages.markdown import table, text, url
+from outputs.pages.markdown import text, url
 from outputs.pages.walkthrough import walkthrough_page
-from outputs.pages.writer import PageWriter, files_of
+from outputs.pages.writer import PageWriter
 from outputs.simulations import page as simulated
 from outputs.simulations.store import Results
 
@@ -24,7 +24,7 @@ NavItem = dict[str, Any]
 SOURCE_KINDS = {"rulebook": "a rulebook", "official": "official rules from the publisher", "tiles": "a tile sheet",
                 "reference": "a reference or summary written by players", "picture": "a picture",
                 "faq": "a list of frequently asked questions", "implementation": "a computer implementation (read for values only)",
-                "facts": "the project's own file of facts, each with its source"}
+                "facts": "this project's notes on the public sources, each fact with its source"}
 """What kind of source a source is (``Source.source_kind``), in words."""
 
 RENDER: dict[str, Callable[[PageWriter], str]] = {
@@ -39,20 +39,32 @@ RENDER: dict[str, Callable[[PageWriter], str]] = {
 
 
 def sources_page(catalog: Catalog) -> str:
-    out = ["# Sources\n", "Every rulebook and public source a catalog fact cites, by key. "
-           f"Generated from {files_of(catalog, ('sources',))}.\n"]
-    for game in catalog.games():
+    out = ["# Sources\n", "Every rulebook and public source the facts on this site come from, game by game: what it is, "
+           "how the pages cite it, and where to find it. The badge beside each entry says how surely the "
+           f"sources settle it ([How we know]({evidence.PAGE}.md)).\n"]
+    for game in games_by_name(catalog):
         out.append(f"## {text(catalog.get(game).names.en)} {{#{game}.sources}}\n")
         for s in catalog.typed("sources", Source, game):
-            where = f"[{text(s.url)}]({url(s.url)})" if s.url else (f"`{text(s.file)}` (shared seeds)" if s.file else None)
-            out.append(f"### {text(s.key)}: {text(s.names.en)} {{#{s.id}}}\n")
-            out.append(table(["", ""], [[k, v] for k, v in [("Kind", SOURCE_KINDS[s.source_kind]), ("Language", s.language),
-                                                               ("Edition", s.edition), ("Licence", s.licence_note)] if v]))
-            if where:
-                out.append(f"\nWhere: {where}\n")
+            out.append(f"### {text(s.names.en)} {{#{s.id}}}\n")
+            rows = [("Cited as", s.cite or s.names.en), ("Kind", SOURCE_KINDS[s.source_kind]),
+                    ("Language", LANGUAGE_NAMES.get(s.language or "", s.language)), ("Edition", s.edition),
+                    ("Licence", s.licence_note)]
+            out.append("\n".join(f"- **{k}:** {text(v)}" for k, v in rows if v) + f"\n- **Where:** {where(s)}\n")
             if s.notes:
                 out.append(f"\n{text(s.notes)}\n")
     return "\n".join(out)
+
+
+def where(source: Source) -> str:
+    """Where a player can find a source: its public address, or what we know of it when it has none."""
+    if source.url:
+        return f"[{text(source.url)}]({url(source.url)})"
+    if evidence.is_research_notes(source):
+        return ("not published: the notes in which this project collected the public sources on this page, "
+                f"each fact with the source it comes from ([How we know]({evidence.PAGE}.md#research-notes)).")
+    if source.file:
+        return "no public address; this project works from a plain-text transcription of it."
+    return "no public address recorded."
 
 
 def first_heading(path: Path) -> str:
@@ -107,6 +119,8 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
         folder = docs_dir / game
         folder.mkdir(parents=True, exist_ok=True)
         writer.hand_pages = {p.stem for p in folder.glob("*.md")}
+        if (docs_dir / CONTRIBUTORS / f"{game}-scenarios.md").is_file():
+            writer.scenario_guide = f"../{CONTRIBUTORS}/{game}-scenarios.md"
         items: list[Any] = [f"{game}/index.md"] if (folder / "index.md").is_file() else []
         pages, generated = game_pages(writer)
         items += generated
@@ -122,17 +136,25 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
             written.append(path)
         nav.append({catalog.get(game).names.en: items})
         front_pages[game] = first_page(items)
-    path = docs_dir / "sources.md"
-    path.write_text(sources_page(catalog), encoding="utf-8")
-    written.append(path)
+    for name, body in (("sources", sources_page(catalog)), (evidence.PAGE, evidence.how_we_know_page(catalog))):
+        path = docs_dir / f"{name}.md"
+        path.write_text(body, encoding="utf-8")
+        written.append(path)
     home = docs_dir / "index.md"
     if home.is_file() and GAMES_MARKER in (page := home.read_text(encoding="utf-8")):
         home.write_text(page.replace(GAMES_MARKER, games_list(catalog, front_pages)), encoding="utf-8")
     if home.is_file() and QUICK_ANSWERS_MARKER in (page := home.read_text(encoding="utf-8")):
         home.write_text(page.replace(QUICK_ANSWERS_MARKER, quick_answers(catalog, layout)), encoding="utf-8")
-    nav.append({"Sources and API": [{"Sources": "sources.md"}, {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]})
+    nav.append({"Sources and API": [{"Sources": "sources.md"}, {evidence.TITLE: f"{evidence.PAGE}.md"},
+                                    {"Search syntax": "search-syntax.md"}, {"JSON API": "api.md"}]})
+    contributors = sorted((docs_dir / CONTRIBUTORS).glob("*.md"))
+    if contributors:  # pages for people who write scenarios or data, outside the games' tabs
+        nav.append({"For contributors": [{first_heading(p): f"{CONTRIBUTORS}/{p.name}"} for p in contributors]})
     return written, nav
 
+
+CONTRIBUTORS = "contributors"
+"""The folder of docs/ with the pages for contributors (the scenario formats), not for players."""
 
 # Where the home page lists the games: the list is made from games.yaml, so it names every game.
 GAMES_MARKER = "<!-- kb: the games -->"
@@ -140,7 +162,7 @@ GAMES_MARKER = "<!-- kb: the games -->"
 QUICK_ANSWERS_MARKER = "<!-- kb: quick answers -->"
 
 
-LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French"}
+LANGUAGE_NAMES = {"en": "English", "hu": "Hungarian", "pl": "Polish", "de": "German", "fr": "French", "nl": "Dutch"}
 
 
 def games_by_name(catalog: Catalog) -> list[str]:

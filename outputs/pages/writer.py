@@ -17,6 +17,7 @@ from catalog.kinds import Example, Ruling, Source
 from catalog.model import LANGUAGES, SourceRef
 from games.narration import Narration
 from games.plugin import GameModule
+from outputs.pages import evidence
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import Linked, table, text
 from outputs.terms import TermLinker, rulings_about
@@ -24,34 +25,6 @@ from outputs.terms import TermLinker, rulings_about
 
 # something shaped like an entry id (game.kind.slug) inside prose; a dot that ends a sentence is not part of it
 _ID = re.compile(r"(?<![\w.#/-])[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+")
-
-
-def files_of(catalog: Catalog, kinds: tuple[str, ...], game: str | None = None) -> str:
-    """The catalog files that hold entries of these kinds, as Markdown: `a`, `b` and `c`."""
-    files = sorted({loc.file for loc in catalog.entries.values()
-                    if loc.kind.key in kinds and (game is None or loc.entry.game == game)})
-    named = [f"`{text(f)}`" for f in files] or ["the catalogs"]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-
-
-def source_label(ref: SourceRef) -> str:
-    """A source as a reader holding the printed rulebook can use it: its key and the rulebook's own
-    section. The line of our transcription is for the data and the API (and a link's hover text)."""
-    return ref.key + (f" ({ref.section})" if ref.section else "")
-
-
-def line_hint(ref: SourceRef) -> str:
-    return f"line {ref.line} of our transcription of {ref.key}"
-
-
-def lines_hint(refs: list[SourceRef]) -> str:
-    """The hover text of one label standing for several lines of one section."""
-    lines = sorted({r.line for r in refs if r.line})
-    if not lines:
-        return ""
-    if len(lines) == 1:
-        return line_hint(refs[0] if refs[0].line else next(r for r in refs if r.line))
-    return f"lines {', '.join(map(str, lines[:-1]))} and {lines[-1]} of our transcription of {refs[0].key}"
 
 
 class PageWriter:
@@ -66,6 +39,8 @@ class PageWriter:
         self.rulings = rulings_about(catalog, self.game, self.terms)
         self.hand_pages: set[str] = set()
         """Stems of the game's hand-written pages (generated pages link to them only when they exist)."""
+        self.scenario_guide: str | None = None
+        """The link to the contributors' page on writing the game's scenarios, when there is one."""
         self.words = module.words(catalog)
         self.datasette_url = datasette_url.rstrip("/")
         self.sources = {s.key: s for s in catalog.typed("sources", Source, self.game)}
@@ -121,9 +96,6 @@ class PageWriter:
 
     # --- pieces ---------------------------------------------------------------------------------
 
-    def files(self, *kinds: str) -> str:
-        return files_of(self.catalog, kinds, self.game)
-
     def row_url(self, entry: Entry) -> str:
         table_name = self.catalog.kind_of(entry.id).table
         return f"{self.datasette_url}/kb/{table_name}/{tilde_encode(entry.id)}"
@@ -140,20 +112,39 @@ class PageWriter:
             line += f"  \nOther forms: {text(', '.join(forms))}"
         return line + "\n"
 
+    def cite(self, ref: SourceRef) -> str:
+        """A source as a reader cites it (never our key or our transcription's line: those stay in the API)."""
+        return evidence.citation(ref, self.sources[ref.key])
+
+    def source_name(self, key: str) -> str:
+        """A source key of the data (HU, FACTS) as a reader names the source."""
+        source = self.sources.get(key)
+        return (source.cite or source.names.en) if source else key
+
+    def cited_sources(self, entry: Entry) -> list[str]:
+        """The entry's sources as linked citations, one per source and section (two lines of one section are
+        one citation to a reader of the printed book). Our research notes are cited only when the entry
+        names no public source besides them."""
+        public = [r for r in entry.sources if not evidence.is_research_notes(self.sources[r.key])]
+        by_label: dict[str, SourceRef] = {}
+        for ref in public or entry.sources:
+            by_label.setdefault(self.cite(ref), ref)
+        return [f'[{text(label)}](../sources.md#{self.sources[ref.key].id} "{evidence.hover(self.sources[ref.key].names.en)}")'
+                for label, ref in by_label.items()]
+
     def source_line(self, entry: Entry) -> str:
-        # two lines of one section are one label to a reader of the printed book: shown once
-        by_label: dict[str, list[SourceRef]] = {}
-        for ref in entry.sources:
-            by_label.setdefault(source_label(ref), []).append(ref)
-        refs = []
-        for label, same in by_label.items():
-            hint = f' "{h}"' if (h := lines_hint(same)) else ""
-            refs.append(f"[{text(label)}](../sources.md#{self.sources[same[0].key].id}{hint})")
-        confidence = f"confidence: *{entry.confidence}*"
+        """The entry's badge and its sources cited in words, then a collapsed Sources block with what only
+        some readers need: the values known less surely than the rest (each with its own badge), the
+        source keys the data and the API use, and the link to the entry's row in the API."""
+        inside = []
         if entry.fact_confidence:
-            # field names in words: "assumed start space", not the catalog's assumed_start_space
-            confidence += " (" + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in entry.fact_confidence.items()) + ")"
-        return f"Sources: {'; '.join(refs)} — {confidence} — [Datasette row]({self.row_url(entry)})\n"
+            inside.append(" ".join(evidence.value_badge(k, v) for k, v in entry.fact_confidence.items()))
+        keys = ", ".join(dict.fromkeys(r.key for r in entry.sources))
+        inside.append(f"In the data: source {'keys' if ',' in keys else 'key'} {text(keys)} · "
+                      f"[this entry in the API]({self.row_url(entry)})")
+        body = "\n\n".join("    " + line for line in inside)
+        return (f"{evidence.badge(entry.confidence)} {'; '.join(self.cited_sources(entry))}\n"
+                f"{{ .kb-evidence }}\n\n??? kb-sources \"Sources\"\n\n{body}\n")
 
     def heading(self, level: int, entry: Entry, title: str | None = None) -> str:
         title = title or entry.names.en
