@@ -235,7 +235,8 @@ def test_ids_in_prose_become_links_and_ruling_sources_read_in_words(writers: dic
     assert set(get_args(Ruling.model_fields["source_kind"].annotation)) == set(RULING_SOURCES)
     assert set(get_args(Source.model_fields["source_kind"].annotation)) == set(SOURCE_KINDS)
     sources = sources_page(w.catalog)
-    assert "| Kind | the project's own file of facts, each with its source |" in sources and "| Kind | facts |" not in sources
+    assert "- **Kind:** this project's notes on the public sources, each fact with its source" in sources
+    assert "- **Kind:** facts" not in sources
 
 
 def test_the_leak_check_sees_notation() -> None:

@@ -95,9 +95,9 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
     walkthroughs = writer.walkthrough_plan.pages  # each scenario in full once, after the rules it shows
     for wp in walkthroughs:
         pages[wp.name] = walkthrough_page(writer, wp)
-    if walkthroughs:
-        after_rules = int(bool(items) and isinstance(items[0], dict) and "The rules" in items[0])
-        items.insert(after_rules, {"Walkthroughs": [{wp.title: f"{game}/{wp.name}.md"} for wp in walkthroughs]})
+    # The walkthrough pages stay out of the navigation (mkdocs.yml not_in_nav): every page carries the
+    # whole navigation, and 35 more entries made each page some 15 KB heavier; a player reaches a
+    # walkthrough from the rule, example, ruling or discrepancy it shows.
     return pages, items
 
 
