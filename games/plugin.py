@@ -43,7 +43,8 @@ class PageContext(Protocol):
         """A Markdown link to an entry's anchor on the page that shows it."""
         ...
 
-    def entry_block(self, level: int, entry: Entry, facts: Sequence[tuple[str, object]], title: str | None = None) -> str:
+    def entry_block(self, level: int, entry: Entry, facts: Sequence[tuple[str, object]], title: str | None = None,
+                    compact: bool = False) -> str:
         """An entry's heading (anchored by its id), names, facts, notes and sources."""
         ...
 

@@ -136,7 +136,8 @@
     const game = citedPage();
     if (!game) return;
     for (const heading of document.querySelectorAll(".md-content h2[id], .md-content h3[id], .md-content h4[id]")) {
-      if (!heading.id.startsWith(game + ".")) continue;
+      // a rule or ruling, not a section heading of a rules page (<game>.rules.<section>)
+      if (!heading.id.startsWith(game + ".") || heading.id.startsWith(game + ".rules.")) continue;
       const holder = document.createElement("span");
       holder.className = "kb-cite";
       holder.innerHTML = '<button type="button" class="kb-cite__button">Copy citation</button>'

@@ -42,7 +42,7 @@ def cards_page(w: PageContext) -> str:
         out.append(w.entry_block(3, c, [
             ("Kind", CARD_TYPES[c.card_type]), ("Copies", c.count), ("Cost", f"{c.cost} silver"),
             ("Icons", icon_list(list(c.icons))), ("Timing", TIMINGS[c.timing]),
-            ("Ability", steps(c.ability) if c.ability else None), ("Hired or dismissed", hire)]))
+            ("Ability", steps(c.ability) if c.ability else None), ("Hired or dismissed", hire)], compact=True))
     return "\n".join(out)
 
 

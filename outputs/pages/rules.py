@@ -18,9 +18,10 @@ def rules_page(w: PageWriter, page: str) -> str:
     title = dict(w.layout.rule_page_titles(w.game))[page]
     sections = {r.section for r in w.rules if w.layout.rule_page(r) == page}
     titles = w.layout.section_titles(w.game)
-    out = [f"# {text(title)}\n", "The rules in our own words. Each rule has a stable id (its link anchor) and "
-           f"cites the {' and '.join(w.rulebook_languages())} rulebook(s); the worked examples and rulings that illustrate it "
-           "follow it, checked by the rules engine in this build. Terms link to the glossary.\n"]
+    out = [f"# {text(title)}\n", "The rules in our own words, each citing where "
+           f"the {' and '.join(w.rulebook_languages())} rulebook{'s say' if len(w.rulebook_languages()) > 1 else ' says'} it. "
+           "Under a rule: the rulings about it and the worked examples that show it, each checked by the rules engine "
+           "in this build. Terms link to the glossary; *Copy citation* gives a rule's id, title and address.\n"]
     section = None
     seen: dict[str, tuple[str, str]] = {}  # a walkthrough illustrating two rules of the page: the second points to the first
     for r in w.rules:

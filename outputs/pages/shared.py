@@ -57,7 +57,7 @@ def cards_page(w: PageWriter) -> str:
             ("Frame", (c.colour or "unknown") if framed else None),
             ("Delayed (1x)", ("yes" if c.one_use else "no") if c.one_use is not None else ("unknown" if c.effect else None)),
             ("Effect", w.words.effect(c.effect) or None),
-            ("Rule", w.link(c.rule) if c.rule else None)]))
+            ("Rule", w.link(c.rule) if c.rule else None)], compact=True))
     return "\n".join(out)
 
 

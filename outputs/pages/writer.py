@@ -53,11 +53,16 @@ class PageWriter:
         entry = self.catalog.get(entry_id)
         return Linked(f"[{text(label or entry.names.en)}]({self.layout.page(entry_id)}.md#{entry_id})")
 
-    def entry_block(self, level: int, entry: Entry, facts: Sequence[tuple[str, object]], title: str | None = None) -> str:
+    def entry_block(self, level: int, entry: Entry, facts: Sequence[tuple[str, object]], title: str | None = None,
+                    compact: bool = False) -> str:
+        """An entry's heading, names, facts, notes and sources. ``compact`` runs the facts together in one
+        paragraph (``**Cost:** 2 silver · **Copies:** 1``) instead of a list: for long lists of cards,
+        where a list item per fact made a page of 86 cards 40,000 px tall."""
         out = [self.heading(level, entry, title), self.names_line(entry)]
         shown = [(k, v) for k, v in facts if v not in (None, "", [], {})]
         if shown:
-            out.append("\n" + "\n".join(f"- **{k}:** {v if isinstance(v, Linked) else text(v)}" for k, v in shown) + "\n")
+            items = [f"**{k}:** {v if isinstance(v, Linked) else text(v)}" for k, v in shown]
+            out.append("\n" + (" · ".join(items) if compact else "\n".join(f"- {i}" for i in items)) + "\n")
         if entry.notes:
             out.append(f"\n{self.prose(entry.notes)}\n")
         out.append("\n" + self.source_line(entry))
