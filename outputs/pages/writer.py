@@ -111,8 +111,10 @@ class PageWriter:
             name = getattr(entry.names, lang)
             if name:
                 parts.append(f"**{lang.upper()}** {text(name)}")
-        line = " · ".join(parts)
         forms = [f for lang in LANGUAGES for f in getattr(entry.names.forms, lang)]
+        if len(parts) == 1 and not forms:
+            return ""  # the English name alone would only repeat the heading
+        line = " · ".join(parts)
         if forms:
             line += f"  \nOther forms: {text(', '.join(forms))}"
         return line + "\n"
