@@ -225,7 +225,7 @@ def test_ids_in_prose_become_links_and_ruling_sources_read_in_words(writers: dic
     assert "\ncaylus.discrepancy" not in faq
     from outputs.pages.shared import discrepancies_page, glossary_page
     assert "(id [University](buildings.md#caylus.building.university))" in discrepancies_page(w)
-    assert "the catalog entries [1-denier coin](components.md#caylus.component.denier-coin-1)" in glossary_page(w)
+    assert "the entries [1-denier coin](components.md#caylus.component.denier-coin-1)" in glossary_page(w)
     # every kind of ruling and of source has words (a new kind in the catalog's model needs them)
     from typing import get_args
 
