@@ -19,6 +19,18 @@ SPACE_FIELDS = ("building", "owner", "worker")
 PHASES = ("setup", "income", "placement", "special", "provost", "activation", "castle", "end_of_turn", "over")
 
 
+DELAYED_FIELDS = ("space", "player", "into")
+"""A conversion waiting for its building's turn (decisions.py), read without a check in phases.py."""
+
+
+def _delayed(raw: list[Any]) -> list[dict[str, Any]]:
+    for i, delayed in enumerate(raw):
+        if not isinstance(delayed, dict) or set(delayed) != set(DELAYED_FIELDS):
+            raise InvalidState(f"delayed_conversions[{i}]: {delayed!r} is not a waiting conversion "
+                               f"(a mapping of {', '.join(DELAYED_FIELDS)})"[:300])
+    return [dict(d) for d in raw]
+
+
 def _known_keys(where: str, data: Any, fields: tuple[str, ...]) -> None:
     for key in data if isinstance(data, dict) else ():
         if key not in fields:
@@ -130,7 +142,7 @@ class State:
                 castle_workers=list(raw.get("castle_workers", [])), castle={k: list(v) for k, v in raw.get("castle", {}).items()},
                 scored=list(raw.get("scored", [])), scoring=raw.get("scoring"), cursor=raw.get("cursor", 0),
                 batches=dict(raw.get("batches", {})), rows_used={k: list(v) for k, v in raw.get("rows_used", {}).items()},
-                delayed_conversions=[dict(d) for d in raw.get("delayed_conversions", [])],
+                delayed_conversions=_delayed(raw.get("delayed_conversions", [])),
                 pending=[Decision.from_dict(d) for d in raw.get("pending", [])],
             )
         except KeyError as exc:

@@ -144,6 +144,9 @@ def position_problems(state: State, rules: Rules, graph: Graph, players: tuple[s
             yield f"players.{colour}.disc: the disc has two arrows, each at one action: {len(player.disc)} given"
         elif setup and player.disc:
             yield f"players.{colour}.disc: the discs are set in a round, not during the setup"
+        for i, action in enumerate(player.disc):  # the turn reads each arrow's action from the catalog
+            if action not in rules.actions:
+                yield f"players.{colour}.disc.{i}: {action!r} is not an action ({', '.join(rules.actions)})"
         if not setup and not player.characters:
             yield f"players.{colour}.characters: every player holds a character once the setup is over"
         elif not setup and len(player.characters) > 1 and not rules.on(ADVANCED_2):
