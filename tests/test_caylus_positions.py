@@ -94,5 +94,5 @@ def test_a_saved_game_of_the_wrong_kinds_is_refused_not_crashed() -> None:
 @pytest.mark.parametrize("mode", ["given", "actions"])
 def test_a_seeded_fuzz_finds_no_exception_and_no_unclear_refusal(mode: str) -> None:
     """A few hundred cases here; ``scripts/fuzz_scenarios.py --game caylus --mode given`` runs the long one."""
-    report = fuzz_game("caylus", mode, 300)
-    assert report.counts[("caylus", "refused" if mode == "given" else "failed")] > 150, report.counts
+    report = fuzz_game("caylus", mode, 300 if mode == "given" else 150)
+    assert report.counts[("caylus", "refused" if mode == "given" else "failed")] > 75, report.counts
