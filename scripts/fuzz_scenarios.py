@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import random
 import re
 import resource
@@ -300,18 +301,28 @@ class Report:
                          for where, (times, detail, case) in sorted(self.places.items(), key=lambda p: -p[1][0]))
 
 
+@functools.cache
+def _real_scenarios() -> list[Any]:
+    """The project's scenarios, read once per process (each game's test runs its own sample); the
+    cases copy what they change."""
+    return load_all()
+
+
+@functools.cache
+def _standard_start(game: str) -> tuple[dict[str, Any], list[str]]:
+    """A game's standard start as plain data, and the words of its legal actions."""
+    engine = GAMES[game]()
+    state = engine.scenario_start({})
+    return state.to_dict(), sorted({w for a in engine.legal_actions(state) for w in str(a).split()})
+
+
 def fuzz(mode: str, cases: int, seed: int, game: str | None = None, random_steps: int = 0) -> Report:
     """Run ``cases`` seeded cases of ``mode`` (``given`` or ``actions``) on the real scenarios (of
     ``game``, or of all games); bounded in time per case (not in memory: ``main`` sets that)."""
     rng = random.Random(seed)
-    scenarios = [s for s in load_all() if game in (None, s.raw["game"])]
-    starts: dict[str, dict[str, Any]] = {}
-    words: dict[str, list[str]] = {}
-    for name in sorted({s.raw["game"] for s in scenarios}):
-        engine = GAMES[name]()
-        state = engine.scenario_start({})
-        starts[name] = state.to_dict()
-        words[name] = sorted({w for a in engine.legal_actions(state) for w in str(a).split()})
+    scenarios = [s for s in _real_scenarios() if game in (None, s.raw["game"])]
+    starts = {name: _standard_start(name)[0] for name in {s.raw["game"] for s in scenarios}}
+    words = {name: _standard_start(name)[1] for name in starts}
     counts: Counter[tuple[str, str]] = Counter()
     places: dict[str, tuple[int, str, dict[str, Any]]] = {}
     before = signal.signal(signal.SIGALRM, _on_alarm)
