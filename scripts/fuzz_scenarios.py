@@ -229,6 +229,7 @@ def run_case(case: dict[str, Any], folder: Path, random_steps: int = 0, seed: in
     checked after each."""
     path = folder / "case.yaml"
     path.write_text(as_yaml(case), encoding="utf-8")
+    before = signal.signal(signal.SIGALRM, _on_alarm)  # the default action of the alarm ends the process
     signal.alarm(SECONDS_PER_CASE)
     try:
         scenarios, problems = read_scenarios(path, "case.yaml", GAMES)
@@ -256,6 +257,7 @@ def run_case(case: dict[str, Any], folder: Path, random_steps: int = 0, seed: in
         return Outcome("raised", where, str(exc)[:200])
     finally:
         signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def _refused_without_field(results: list[Result]) -> str:
@@ -325,26 +327,22 @@ def fuzz(mode: str, cases: int, seed: int, game: str | None = None, random_steps
     words = {name: _standard_start(name)[1] for name in starts}
     counts: Counter[tuple[str, str]] = Counter()
     places: dict[str, tuple[int, str, dict[str, Any]]] = {}
-    before = signal.signal(signal.SIGALRM, _on_alarm)
-    try:
-        with tempfile.TemporaryDirectory(prefix="fuzz-") as folder:
-            for n in range(cases):
-                scenario = rng.choice(scenarios)
-                name = scenario.raw["game"]
-                raw = copy.deepcopy(scenario.raw)
-                if mode == "given":
-                    case = mutate_given(rng, raw, starts[name], ODD_VALUES + GAME_ODD_VALUES.get(name, []), NEW_KEYS.get(name))
-                else:
-                    case = mutate_action(rng, raw, words[name])
-                case["id"] = f"{name}.scenario.fuzz-{n}"
-                outcome = run_case(case, Path(folder), random_steps, seed=n)
-                counts[(name, outcome.kind)] += 1
-                if outcome.kind == "raised":
-                    seen = places.get(outcome.where)
-                    places[outcome.where] = (seen[0] + 1 if seen else 1, seen[1] if seen else outcome.detail,
-                                             seen[2] if seen else case)
-    finally:
-        signal.signal(signal.SIGALRM, before)
+    with tempfile.TemporaryDirectory(prefix="fuzz-") as folder:
+        for n in range(cases):
+            scenario = rng.choice(scenarios)
+            name = scenario.raw["game"]
+            raw = copy.deepcopy(scenario.raw)
+            if mode == "given":
+                case = mutate_given(rng, raw, starts[name], ODD_VALUES + GAME_ODD_VALUES.get(name, []), NEW_KEYS.get(name))
+            else:
+                case = mutate_action(rng, raw, words[name])
+            case["id"] = f"{name}.scenario.fuzz-{n}"
+            outcome = run_case(case, Path(folder), random_steps, seed=n)
+            counts[(name, outcome.kind)] += 1
+            if outcome.kind == "raised":
+                seen = places.get(outcome.where)
+                places[outcome.where] = (seen[0] + 1 if seen else 1, seen[1] if seen else outcome.detail,
+                                         seen[2] if seen else case)
     return Report(counts, places)
 
 
