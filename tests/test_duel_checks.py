@@ -4,8 +4,6 @@ corpus (tests/broken/duel_*.yaml), a catalog edit that validates plays to the en
 
 from __future__ import annotations
 
-import copy
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -15,11 +13,11 @@ import pytest
 from badinput import ROOT
 from catalog import Catalog, CatalogError
 from catalog.load import Reading, catalog_files, check_catalog, read_files
-from engine.core import EngineError, InvalidState
+from engine.core import InvalidState
 from engine.duel import Duel
 from engine.playout import play
-from engine.scenario_file import load_all
 from games import REGISTRY
+from fuzzer import fuzz_game
 from games.duel.checks import ENGINE_RULES, NOTATION
 
 GAME_FILE = "data/duel-game.yaml"
@@ -158,75 +156,15 @@ def test_a_finished_game_may_be_given_with_the_year_gone_one_on() -> None:
         Duel(players="red")
 
 
-ODD = [None, -1, 10**30, "", "x", [], {}, "²", 1.5, True, 0, [None], [[1]], {"x": {"y": []}}, "red", "I", "wool", "0/5",
-       "personal", ["red", "red"], [1, 1], 99, "a-income", "turns", "over", "conflict"]
-
-
-def leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += leaves(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += leaves(value, (*path, i))
-    return out
-
-
-def with_value(given: dict[str, Any], path: tuple[Any, ...], value: Any, full: dict[str, Any]) -> dict[str, Any]:
-    """``given`` with the value at ``path`` (a path of the full start state) replaced, its containers
-    copied from the full state where ``given`` lacks them."""
-    out = copy.deepcopy(given)
-    node, source = out, full
-    for key in path[:-1]:
-        source = source[key]
-        if isinstance(node, dict) and not isinstance(node.get(key), type(source)):
-            node[key] = copy.deepcopy(source)
-        node = node[key]
-    node[path[-1]] = value
-    return out
-
-
-def lookup(node: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        node = node[key]
-    return node
-
-
 def test_odd_values_in_given_are_refused_or_played_never_a_traceback() -> None:
-    """A seeded fuzz: one leaf of a real scenario's given, or of the full start state, set to an odd
-    value; the start is refused with the field named, or the position plays 40 random steps."""
-    rng = random.Random(31)
-    scenarios = [s.raw for s in load_all() if s.raw.get("game") == "duel"]
-    game = Duel()
-    full = game.scenario_start({}).to_dict()
-    del full["log"], full["pending"]
-    paths = [p for p in leaves(full) if p]
-    refused_count = played = 0
-    for _ in range(400):
-        given = copy.deepcopy(rng.choice(scenarios).get("given") or {})
-        own = [p for p in leaves(given) if p]
-        path = rng.choice(own) if own and rng.random() < 0.5 else rng.choice(paths)
-        # an odd value, or one that is sound somewhere else in the position (a seal for a card, a cell for gold)
-        value = rng.choice(ODD) if rng.random() < 0.6 else copy.deepcopy(lookup(full, rng.choice(paths)))
-        try:
-            given = with_value(given, path, value, full)
-        except (KeyError, IndexError, TypeError):  # the scenario's given holds another shape there
-            continue
-        try:
-            state = game.scenario_start(given)
-        except (InvalidState, ValueError) as exc:
-            assert FIELD.match(str(exc)), (given, str(exc))
-            refused_count += 1
-            continue
-        played += 1
-        for _ in range(40):
-            actions = game.legal_actions(state)
-            if game.is_terminal(state) or not actions:
-                break
-            try:
-                game.apply(state, rng.choice(actions))
-            except EngineError as exc:  # a listed action must apply
-                pytest.fail(f"{given}: {exc}")
-            game.check(state)
-    assert refused_count > 150 and played > 20, (refused_count, played)
+    """A seeded fuzz (scripts/fuzz_scenarios.py): one part of a real scenario's given, or of the full
+    start state, set to an odd value; the start is refused with the field named, or the position
+    plays 40 random steps with its invariants checked after each."""
+    report = fuzz_game("duel", "given", 300, random_steps=40)
+    refused, played = report.counts[("duel", "refused")], report.counts[("duel", "ok")] + report.counts[("duel", "failed")]
+    assert refused > 150 and played > 20, report.counts
+
+
+def test_odd_actions_are_refused_never_a_traceback() -> None:
+    report = fuzz_game("duel", "actions", 150)
+    assert report.counts[("duel", "failed")] > 75, report.counts

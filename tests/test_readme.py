@@ -28,7 +28,7 @@ RUN_ELSEWHERE = {
     "curl ": "it needs the server: tests/test_serve.py runs it as printed against kb serve",
     ".venv/bin/python scripts/bench_bad_input.py": "it takes minutes: tests/test_bad_input.py runs it on two cases",
     ".venv/bin/python scripts/mutation.py": "it takes half an hour: tests/test_mutation.py runs it on a few mutants",
-    ".venv/bin/python scripts/fuzz_scenarios.py": "it takes minutes: tests/test_fuzz.py runs it on 400 cases of each mode",
+    ".venv/bin/python scripts/fuzz_scenarios.py": "it takes minutes: each game's tests run it on a few hundred cases (tests/fuzzer.py), tests/test_fuzz.py on 40",
 }
 
 

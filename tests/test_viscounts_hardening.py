@@ -15,10 +15,9 @@ import pytest
 
 from catalog import CatalogError
 from catalog.load import Reading, catalog_files, check_catalog, load_file, read_files
-from engine.core import EngineError, InvalidState
-from engine.scenario import start
-from engine.scenario_file import load_all
+from engine.core import InvalidState
 from engine.viscounts.game import Viscounts
+from fuzzer import fuzz_game
 from games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,76 +113,20 @@ def test_a_solo_position_names_the_monks_schemes() -> None:
 
 # --- fuzzing ----------------------------------------------------------------------------------------
 
-ODD: list[Any] = [None, -1, 10**30, "", "x", [], {}, "²", 1.5, True, {"a": [1, {"b": None}]}, [[None]], "o99", "monk",
-                  0, 7, ["x"], [None]]
-NEW_KEYS = [("players", "purple"), ("players", "red", "built", "tower"), ("castle", "tier3", "pink"), ("spots", "9z"),
-            ("leader",), ("order",), ("stage",), ("turn",), ("round",), ("townsfolk",), ("solo",), ("queue",), ("pairs",),
-            ("action", "kind"), ("castle", "rotation")]
 REFUSAL = re.compile(r"^(given\b|[\w-]+(\.[\w-]+)*: )")
 """A refusal names the field: the position check (given...) or the merge of given (players.red.gold: ...)."""
 
 
-def leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    if isinstance(node, dict):
-        return [path] * (not node) + [p for k, v in node.items() for p in leaves(v, (*path, k))]
-    if isinstance(node, list):
-        return [path] + [p for i, v in enumerate(node) for p in leaves(v, (*path, i))]
-    return [path]
-
-
-def mutated(given: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(given)
-    node: Any = out
-    for part in path[:-1]:
-        if isinstance(node, dict):
-            node = node.setdefault(part, {})
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
-        else:
-            return out
-    if isinstance(node, (dict, list)) and not (isinstance(node, list) and path[-1] >= len(node)):
-        node[path[-1]] = value
-    return out
-
-
 def test_odd_values_in_given_are_refused_naming_the_field() -> None:
-    rng = random.Random(31)
-    scenarios = [s for s in load_all() if s.raw["game"] == "viscounts" and s.raw.get("given")]
-    engines: dict[Any, Viscounts] = {}
-    refused = 0
-    for _ in range(400):
-        raw = rng.choice(scenarios).raw
-        players = tuple((raw.get("options") or {}).get("players", ("red", "blue", "green")))
-        engine = engines.setdefault(players, Viscounts(players=list(players)))
-        path = rng.choice([p for p in leaves(raw["given"]) if p] + NEW_KEYS)
-        given = mutated(raw["given"], path, rng.choice(ODD))
-        try:
-            engine.scenario_start(given)
-        except (InvalidState, ValueError) as exc:  # anything else fails the test with its traceback
-            assert REFUSAL.match(str(exc)), f"{path}: {exc}"
-            refused += 1
-    assert refused > 200
+    """A seeded fuzz (scripts/fuzz_scenarios.py): a refusal of given that does not begin with its field
+    is reported as a place, like an exception."""
+    report = fuzz_game("viscounts", "given", 300)
+    assert report.counts[("viscounts", "refused")] > 150, report.counts
 
 
 def test_odd_action_texts_are_refused_as_actions() -> None:
-    rng = random.Random(31)
-    tokens = ["²", "0", "-1", "99999999999999999999", "1.5", "", "red", "monk", "chance", "o1", "i3", "1a", "workshop",
-              "abbot", "grey-grey-3", "top", "skip", "debt", "gold", "1,2", "abbot,abbot", "é", "\t", "tower"]
-    started = [start(s) for s in load_all() if s.raw["game"] == "viscounts" and s.raw.get("given")]
-    refused = 0
-    for _ in range(1000):
-        engine, first = rng.choice(started)
-        state = copy.deepcopy(first)
-        words = (str(rng.choice(engine.legal_actions(state) or ["red pass"]))).split()
-        if rng.random() < 0.6:
-            words[rng.randrange(len(words))] = rng.choice(tokens)
-        else:
-            words.append(rng.choice(tokens))
-        try:
-            engine.apply(state, " ".join(words))
-        except EngineError:  # illegal or not an action: anything else fails the test with its traceback
-            refused += 1
-    assert refused > 500
+    report = fuzz_game("viscounts", "actions", 150)
+    assert report.counts[("viscounts", "failed")] > 75, report.counts
 
 
 @pytest.mark.parametrize("players", [1, 2])

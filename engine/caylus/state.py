@@ -19,6 +19,26 @@ SPACE_FIELDS = ("building", "owner", "worker")
 PHASES = ("setup", "income", "placement", "special", "provost", "activation", "castle", "end_of_turn", "over")
 
 
+DELAYED_FIELDS = ("space", "player", "into")
+"""A conversion waiting for its building's turn (decisions.py), read without a check in phases.py."""
+
+
+def _delayed(raw: list[Any]) -> list[dict[str, Any]]:
+    for i, delayed in enumerate(raw):
+        if not isinstance(delayed, dict) or set(delayed) != set(DELAYED_FIELDS):
+            raise InvalidState(f"delayed_conversions[{i}]: {delayed!r} is not a waiting conversion "
+                               f"(a mapping of {', '.join(DELAYED_FIELDS)})"[:300])
+    return [dict(d) for d in raw]
+
+
+def _lists(where: str, raw: dict[str, Any]) -> dict[str, list[Any]]:
+    """A mapping of names to lists (specials, castle, rows_used); what is in them is checked later."""
+    for key, value in raw.items():
+        if not isinstance(value, list):
+            raise InvalidState(f"{where}.{key}: {value!r} is not a list"[:300])
+    return {k: list(v) for k, v in raw.items()}
+
+
 def _known_keys(where: str, data: Any, fields: tuple[str, ...]) -> None:
     for key in data if isinstance(data, dict) else ():
         if key not in fields:
@@ -126,11 +146,11 @@ class State:
             return cls(
                 players=players, turn_order=list(raw["turn_order"]), road=road, provost=raw["provost"],
                 bailiff=raw["bailiff"], stock=dict(raw["stock"]), turn=raw.get("turn", 1), phase=raw.get("phase", "setup"),
-                passed=list(raw.get("passed", [])), specials={k: list(v) for k, v in raw.get("specials", {}).items()},
-                castle_workers=list(raw.get("castle_workers", [])), castle={k: list(v) for k, v in raw.get("castle", {}).items()},
+                passed=list(raw.get("passed", [])), specials=_lists("specials", raw.get("specials", {})),
+                castle_workers=list(raw.get("castle_workers", [])), castle=_lists("castle", raw.get("castle", {})),
                 scored=list(raw.get("scored", [])), scoring=raw.get("scoring"), cursor=raw.get("cursor", 0),
-                batches=dict(raw.get("batches", {})), rows_used={k: list(v) for k, v in raw.get("rows_used", {}).items()},
-                delayed_conversions=[dict(d) for d in raw.get("delayed_conversions", [])],
+                batches=dict(raw.get("batches", {})), rows_used=_lists("rows_used", raw.get("rows_used", {})),
+                delayed_conversions=_delayed(raw.get("delayed_conversions", [])),
                 pending=[Decision.from_dict(d) for d in raw.get("pending", [])],
             )
         except KeyError as exc:

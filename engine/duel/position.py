@@ -7,13 +7,14 @@ the field, as the scenario writes it (``players.red.gold: ...``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields
 from typing import Any
 
 from engine.core import EngineError
 from engine.duel.cards import card_in_play
 from engine.duel.effects import line_type
 from engine.duel.rules import Rules
-from engine.duel.state import PHASES
+from engine.duel.state import PHASES, Player
 from games.duel.checks import effect_problems
 
 
@@ -77,6 +78,10 @@ def player_problems(colour: str, me: Any, data: dict[str, Any], rules: Rules) ->
     if not isinstance(me, dict):
         yield f"{at}: should be a mapping, got {_kind(me)}"
         return
+    known = [f.name for f in fields(Player)]
+    for key in me:
+        if key not in known:  # else the state's constructor refuses it without naming the field
+            yield f"{at}.{key}: no such field (fields: {', '.join(known)})"[:300]
     most = {raw: r.per_player or 0 for raw, r in rules.raws.items()}
     yield from whole(f"{at}.gold", me.get("gold"), 0, rules.bank_total, f" (the box holds {rules.bank_total} gold)")
     yield from listed(f"{at}.seals", me.get("seals"), rules.neutral_seals, "a neutral seal", unique=False)

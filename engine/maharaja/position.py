@@ -119,8 +119,11 @@ def shape_problems(data: dict[str, Any]) -> Iterator[str]:
     if isinstance(turn, dict) and isinstance(turn.get("tasks"), list):
         for i, task in enumerate(turn["tasks"]):
             yield from _fields(task, TASK, f"turn.tasks.{i}")
-    if data.get("auction") is not None:
-        yield from _fields(data["auction"], AUCTION, "auction")
+    auction = data.get("auction")
+    if auction is not None:
+        yield from _fields(auction, AUCTION, "auction")
+        if isinstance(auction, dict) and "bidders" not in auction:  # the one field without a default
+            yield "auction.bidders: required: the players still bidding, in turn"
 
 
 def position_problems(state: State, rules: Rules, graph: Graph, players: tuple[str, ...]) -> Iterator[str]:
@@ -144,6 +147,14 @@ def position_problems(state: State, rules: Rules, graph: Graph, players: tuple[s
             yield f"players.{colour}.disc: the disc has two arrows, each at one action: {len(player.disc)} given"
         elif setup and player.disc:
             yield f"players.{colour}.disc: the discs are set in a round, not during the setup"
+        if setup:  # the setup ends with every player taking houses_to_reserve from the supply (flow.py)
+            held, per_colour = player.reserve + state.houses_on_board(colour), rules.starting.houses_per_colour
+            if held + rules.starting.houses_to_reserve > per_colour:
+                yield (f"players.{colour}.reserve: {held} houses in the reserve and on the board, and the end of the setup "
+                       f"gives {rules.starting.houses_to_reserve} more; a colour has {per_colour}")
+        for i, action in enumerate(player.disc):  # the turn reads each arrow's action from the catalog
+            if action not in rules.actions:
+                yield f"players.{colour}.disc.{i}: {action!r} is not an action ({', '.join(rules.actions)})"
         if not setup and not player.characters:
             yield f"players.{colour}.characters: every player holds a character once the setup is over"
         elif not setup and len(player.characters) > 1 and not rules.on(ADVANCED_2):
