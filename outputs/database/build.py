@@ -18,14 +18,16 @@ from games.registry import Registry
 from outputs.buildinfo import BuildInfo
 from outputs.database.facets import insert_facets
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
-from outputs.database.tables import SEARCH_COLUMNS, kind_columns, kind_rows
+from outputs.database.tables import SEARCH_COLUMNS, SEARCH_FTS_COLUMNS, kind_columns, kind_rows
 from outputs.simulations.store import Results
 from outputs.simulations.table import insert_simulations
 from outputs.terms import TermLinker, rulings_about
-from outputs.textsearch import folded_text
+from outputs.search.fts import folded_words
 
 FTS_TOKENIZE = "unicode61 remove_diacritics 2"
-FTS_COLUMNS = ["name_en", "name_hu", "name_pl", "forms_en", "forms_hu", "forms_pl", "search_folded", "search_stemmed"]
+# An entry table's FTS index holds the keys of its names, forms and text by the one search definition
+# (outputs/search/fts.py); a table search (``_search=``) asks for them (outputs/database/plugin.py).
+FTS_COLUMNS = ["search_keys"]
 
 
 def build_database(catalog: Catalog, registry: Registry, path: Path, results: list[Any] | None = None,
@@ -70,7 +72,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
         insert_meta(db, info, counts)
     # The FTS indexes come after the rows: sqlite-utils creates them with executescript, which
     # commits. The file is new and replaces the old database only when everything succeeded.
-    db["search"].enable_fts(list(SEARCH_COLUMNS), tokenize=FTS_TOKENIZE, create_triggers=False)
+    db["search"].enable_fts(list(SEARCH_FTS_COLUMNS), tokenize=FTS_TOKENIZE, create_triggers=False)
     for kind in registry.schema.kinds:
         db[kind.table].enable_fts(FTS_COLUMNS, tokenize=FTS_TOKENIZE, create_triggers=False)
     problems = db.conn.execute("PRAGMA foreign_key_check").fetchall()
@@ -152,7 +154,7 @@ def _link_tables(db: sqlite_utils.Database, catalog: Catalog, registry: Registry
             forms = ([base] if base else []) + list(getattr(entry.names.forms, lang))
             for i, form in enumerate(dict.fromkeys(forms)):
                 links["name_forms"].append({"entity_id": entry.id, "lang": lang, "form": form,
-                                            "folded": folded_text(form), "is_name": int(i == 0 and base is not None)})
+                                            "folded": folded_words(form), "is_name": int(i == 0 and base is not None)})
         if isinstance(entry, Discrepancy):
             for reading in entry.readings:
                 links["discrepancy_readings"].append({
