@@ -36,11 +36,12 @@ def sql_fts(db: Path):  # type: ignore[no-untyped-def]
     from outputs.search.fts import match_expression
 
     conn = sqlite3.connect(db)
+    games = [game for (game,) in conn.execute("select id from games order by id")]
 
     def run(q: str) -> list[str]:
         sql = (f"select search.entity_id from search_fts join search on search.rowid = search_fts.rowid "
                f"where search_fts match ? order by {SEARCH_RANK} limit 50")
-        return [r[0] for r in conn.execute(sql, (match_expression(q),))]
+        return [r[0] for r in conn.execute(sql, (match_expression(q, games),))]
     return run
 
 

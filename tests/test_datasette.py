@@ -138,6 +138,14 @@ async def test_a_table_search_by_column_and_its_page_show_the_words_as_typed(dat
     assert {r["id"] for r in found} == QUARRIES
 
 
+async def test_a_table_search_reads_each_row_by_its_own_games_vocabulary(datasette: Datasette) -> None:
+    """In Maharaja the money is gold (its vocabulary), in Caylus gold is a resource beside the deniers."""
+    found = {r["id"] for r in await rows(datasette, "/kb/glossary.json?_search=gold&_shape=array&_size=200")}
+    assert "maharaja.term.banker" in found  # about money, without the word gold
+    assert "caylus.term.resource" in found  # the word itself, in Caylus
+    assert "caylus.term.denier" not in found  # Caylus's money is not gold
+
+
 async def test_a_table_search_too_long_to_read_is_a_400(datasette: Datasette) -> None:
     response = await datasette.client.get("/kb/buildings.json?_search=" + "quarry+" * 100)
     assert response.status_code == 400

@@ -104,3 +104,18 @@ def test_sql_finds_exactly_the_entries_the_ranked_search_finds_with_every_word()
         every_word = {int(h.document.id) for h in index.search(query, limit=100)
                       if h.matched == len(index.analyzer.query(query))}
         assert matching([f"{title} | {title} | {body}" for title, body in texts], query) == every_word, query
+
+
+def test_a_games_own_vocabulary_applies_to_its_rows_only() -> None:
+    """"Gold" is the money in the Duel (its vocabulary says so), a resource in Caylus: a Duel row about
+    money is found, a Caylus one is not; a row with the word itself is found in either game."""
+    rows = [("caylus", "take a gold cube"), ("caylus", "pay money to the bank"), ("duel", "pay money to the bank"),
+            ("duel", "gold")]
+    conn = sqlite3.connect(":memory:")
+    conn.execute("create virtual table t using fts5(keys, game, tokenize='unicode61 remove_diacritics 2')")
+    conn.executemany("insert into t (rowid, keys, game) values (?, ?, ?)",
+                     [(i, keys_text(text), game) for i, (game, text) in enumerate(rows)])
+    expression = match_expression("gold", ("caylus", "duel"))
+    assert {r[0] for r in conn.execute("select rowid from t where t match ?", (expression,))} == {0, 2, 3}
+    # where every game reads the query alike, the expression names no game
+    assert match_expression("quarries", ("caylus", "duel")) == match_expression("quarries")

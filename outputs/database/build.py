@@ -22,12 +22,13 @@ from outputs.database.tables import SEARCH_COLUMNS, SEARCH_FTS_COLUMNS, kind_col
 from outputs.simulations.store import Results
 from outputs.simulations.table import insert_simulations
 from outputs.terms import TermLinker, rulings_about
-from outputs.search.fts import folded_words
+from outputs.search.fts import GAME_COLUMN, folded_words
 
 FTS_TOKENIZE = "unicode61 remove_diacritics 2"
 # An entry table's FTS index holds the keys of its names, forms and text by the one search definition
-# (outputs/search/fts.py); a table search (``_search=``) asks for them (outputs/database/plugin.py).
-FTS_COLUMNS = ["search_keys"]
+# (outputs/search/fts.py), and the row's game (each game's own reading of a query applies to its
+# rows); a table search (``_search=``) asks for them (outputs/database/plugin.py).
+FTS_COLUMNS = ["search_keys", GAME_COLUMN]
 
 
 def build_database(catalog: Catalog, registry: Registry, path: Path, results: list[Any] | None = None,

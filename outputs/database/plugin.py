@@ -19,8 +19,10 @@ in-process test client have it.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 from datasette import hookimpl
@@ -48,14 +50,31 @@ def register_functions(conn: sqlite3.Connection, path: str | None) -> None:
     refuses text longer than limits.FUNCTION_INPUT_MAX (its run time grows with its input, inside one
     SQLite instruction that the time limit cannot interrupt)."""
     fold = Analyzer.default().fold
+    games = games_of(path) if path else ()
     conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
-    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "")), deterministic=True)
+    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games)), deterministic=True)
     if path:
         conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text)), deterministic=True)
         conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=game or None)),
                              deterministic=True)
         conn.create_function("kb_search", 4, bounded(lambda text, game, limit, offset: search_json(
             path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0))), deterministic=True)
+
+
+@functools.lru_cache(maxsize=8)
+def _games(path: str, stamp: float) -> tuple[str, ...]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return tuple(game for (game,) in conn.execute("select id from games order by id"))
+    finally:
+        conn.close()
+
+
+def games_of(path: str) -> tuple[str, ...]:
+    """The games of the database at ``path`` (read once while the file is unchanged): each reads a
+    search in its own vocabulary, in the FTS paths as in the ranked search."""
+    resolved = str(Path(path).resolve())
+    return _games(resolved, Path(resolved).stat().st_mtime)
 
 
 @hookimpl(trylast=True)
@@ -73,11 +92,14 @@ def filters_from_request(request, database, table, datasette):  # type: ignore[n
             datasette.table_metadata(database, table).get("searchmode") != "raw":
         return None
     searched = [key for key in request.args if key.startswith("_search") and key != "_searchmode"]
-    if not searched:
+    path = datasette.databases[database].path
+    if not searched or not path:
         return None
+    games = games_of(path)
     if "_search" in searched:
-        return FilterArguments([], {"search": match_expression(request.args["_search"])})
-    # the numbering of Datasette's own filter: one parameter per searched column, in the request's order
+        return FilterArguments([], {"search": match_expression(request.args["_search"], games)})
+    # the numbering of Datasette's own filter: one parameter per searched column, in the request's order;
+    # a search of one column cannot also look at the game column, so every game's reading applies
     return FilterArguments([], {f"search_{i}": match_expression(request.args[key]) for i, key in enumerate(searched)})
 
 

@@ -18,7 +18,7 @@ from games.plugin import DerivedColumns, RowContext
 from games.registry import Registry
 from games.summaries import readable, summary as entry_summary
 from outputs.search.engine import SHOWN_END
-from outputs.search.fts import keys_text
+from outputs.search.fts import GAME_COLUMN, keys_text
 
 ENTRY_FIELDS = set(Entry.model_fields)
 
@@ -173,8 +173,8 @@ def searchable_text(entry: Entry, body: str) -> str:
 # their keys by the one search definition (outputs/search/fts.py), which its FTS index holds.
 SEARCH_COLUMNS = ("title", "name_hu", "name_pl", "names", "names_keys", "body", "body_keys")
 # The FTS index's columns and their weights in the SQL queries' ranking: a hit in a name outranks a
-# hit in a description.
-SEARCH_FTS_COLUMNS = {"names_keys": 10.0, "body_keys": 1.0}
+# hit in a description; the game is there for a game's own reading of a query (outputs/search/fts.py).
+SEARCH_FTS_COLUMNS = {"names_keys": 10.0, "body_keys": 1.0, GAME_COLUMN: 0.0}
 SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_FTS_COLUMNS.values()) + ")"
 
 

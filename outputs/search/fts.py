@@ -7,16 +7,22 @@ endings leave), and a query's MATCH expression asks for the keys of the Analyzer
 table search therefore meets the same words as the ranked ``search`` (``kőfejtőben`` finds
 ``kőfejtő`` and, through the translations, ``quarry``); only the ranking differs (SQL orders by
 FTS5's bm25, or by the table's own order).
+
+A game's own vocabulary applies to that game's rows only: the index also holds each row's game (the
+``game`` column), and where the games read a query differently ("gold" is the money in the Duel and
+Maharaja, a resource in Caylus) the expression says which reading holds for which game's rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from outputs.search.analysis import Analyzer, Term
 
 NOTHING = '""'
 """A MATCH expression that matches no row: the query of a text without words."""
+GAME_COLUMN = "game"
+"""The FTS column holding a row's game id."""
 
 
 def folded_words(text: str, analyzer: Analyzer | None = None) -> str:
@@ -45,9 +51,23 @@ def _term(term: Term) -> str:
     return phrases[0] if len(phrases) == 1 else "(" + " OR ".join(phrases) + ")"
 
 
-def match_expression(query: str, analyzer: Analyzer | None = None) -> str:
-    """The FTS5 MATCH expression of a player's words: every term of the query (as the ranked search
-    reads it, with every game's vocabulary), each by any of its keys; ``NOTHING`` for a text without
-    words."""
-    terms = (analyzer or Analyzer.default()).query(query)
+def _terms(terms: list[Term]) -> str:
     return " AND ".join(_term(term) for term in terms) if terms else NOTHING
+
+
+def match_expression(query: str, games: Sequence[str] = (), analyzer: Analyzer | None = None) -> str:
+    """The FTS5 MATCH expression of a player's words: every term of the query as the ranked search
+    reads it, each by any of its keys; ``NOTHING`` for a text without words.
+
+    ``games`` are the games whose rows the index holds: a row is matched by its own game's reading of
+    the query (its vocabulary and the shared one). Without them, every game's vocabulary applies to
+    every row (for an index without a game column)."""
+    analyzer = analyzer or Analyzer.default()
+    if not games:
+        return _terms(analyzer.query(query))
+    readings: dict[str, list[str]] = {}  # expression -> the games that read the query so
+    for game in games:
+        readings.setdefault(_terms(analyzer.query(query, game)), []).append(game)
+    if len(readings) == 1:
+        return next(iter(readings))
+    return " OR ".join(f"({GAME_COLUMN} : {_any_of(of)} AND ({expression}))" for expression, of in readings.items())
