@@ -11,6 +11,10 @@ FTS5's bm25, or by the table's own order).
 A game's own vocabulary applies to that game's rows only: the index also holds each row's game (the
 ``game`` column), and where the games read a query differently ("gold" is the money in the Duel and
 Maharaja, a resource in Caylus) the expression says which reading holds for which game's rows.
+
+The games' own queries that look one entry up by its name (``building``, ``character`` ...) compare
+``kb_fold`` of the name typed with ``name_forms.folded`` (:func:`folded_words`): the same folding,
+but a whole name, not words in any order, since they answer about that one entry.
 """
 
 from __future__ import annotations
