@@ -169,7 +169,8 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         except SimulationError as exc:
             raise BuildError(str(exc)) from exc
         stages.done(f"simulated games ({len(simulations)} engines; rerun only if stale)")
-        rows = build_database(catalog, registry, out / "kb.db", results, info, simulations)
+        rows = build_database(catalog, registry, out / "kb.db", results, info, simulations,
+                              page_of=Layout(catalog, registry).page_of)
         metadata = build_metadata(catalog, registry, site_url=site_url, info=info)
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         stages.done("database and Datasette metadata")

@@ -53,12 +53,13 @@ def test_road_spaces_show_fixed_buildings_and_markers(built) -> None:
 
 
 def fts(built, query: str) -> list[str]:
-    from outputs.textsearch import fts_query
-
+    """The entries the search table's FTS index finds for a query, best first: the SQL path of the
+    ``term`` and ``rules_mentioning`` queries, read by the one search definition."""
     from outputs.database.tables import SEARCH_RANK
+    from outputs.search.fts import match_expression
 
     sql = f"select search.entity_id from search_fts join search on search.rowid = search_fts.rowid where search_fts match ? order by {SEARCH_RANK}"
-    return [r[0] for r in db(built).execute(sql, [fts_query(query)]).fetchall()]
+    return [r[0] for r in db(built).execute(sql, [match_expression(query)]).fetchall()]
 
 
 def test_search_with_and_without_polish_letters(built) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 from datasette.app import Datasette
@@ -107,6 +108,54 @@ async def test_term_in_all_languages(datasette: Datasette) -> None:
 async def test_table_search_with_folded_forms(datasette: Datasette) -> None:
     found = await rows(datasette, "/kb/buildings.json?_search=kamieniolom&_shape=array")
     assert {r["id"] for r in found} == {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}
+
+
+QUARRIES = {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}
+
+
+async def test_every_entry_table_is_searched_by_the_definition(datasette: Datasette) -> None:
+    found = await rows(datasette, f"/kb/games.json?_search={quote('építészpárbajban')}&_shape=array")
+    assert [r["id"] for r in found] == ["duel"]
+
+
+@pytest.mark.parametrize("words", ["kőfejtőben", "kamieniołomu", "quarries", "Kőfejtőt"])
+async def test_a_table_search_reads_words_as_the_search_query_does(datasette: Datasette, words: str) -> None:
+    """Any case ending, accents optional, a Hungarian word finding the English one: the table search
+    and the ranked search meet the same words (one definition, outputs/search)."""
+    found = {r["id"] for r in await rows(datasette, f"/kb/buildings.json?_search={quote(words)}&_shape=array&_col=name_en")}
+    assert found == QUARRIES, words
+    ranked = [r["entity_id"] for r in await rows(datasette, f"/kb/search.json?q={quote(words)}&game=caylus&_shape=array")]
+    assert QUARRIES & set(ranked[:5]), (words, ranked[:5])
+
+
+async def test_a_table_search_by_column_and_its_page_show_the_words_as_typed(datasette: Datasette) -> None:
+    found = await rows(datasette, f"/kb/buildings.json?_search_search_keys={quote('kőfejtőben')}&_shape=array")
+    assert {r["id"] for r in found} == QUARRIES
+    page = (await datasette.client.get(f"/kb/buildings?_search={quote('kőfejtőben')}")).text
+    assert 'name="_search" value="kőfejtőben"' in page
+    # asked for, Datasette's own reading: an FTS5 expression over the keys
+    found = await rows(datasette, "/kb/buildings.json?_search=kamieniol*&_searchmode=raw&_shape=array")
+    assert {r["id"] for r in found} == QUARRIES
+
+
+async def test_a_table_search_reads_each_row_by_its_own_games_vocabulary(datasette: Datasette) -> None:
+    """In Maharaja the money is gold (its vocabulary), in Caylus gold is a resource beside the deniers."""
+    found = {r["id"] for r in await rows(datasette, "/kb/glossary.json?_search=gold&_shape=array&_size=200")}
+    assert "maharaja.term.banker" in found  # about money, without the word gold
+    assert "caylus.term.resource" in found  # the word itself, in Caylus
+    assert "caylus.term.denier" not in found  # Caylus's money is not gold
+
+
+async def test_a_table_search_too_long_to_read_is_a_400(datasette: Datasette) -> None:
+    response = await datasette.client.get("/kb/buildings.json?_search=" + "quarry+" * 100)
+    assert response.status_code == 400
+    assert response.json()["error"] == "_search: at most 500 characters (this one has 700)"
+
+
+async def test_rules_mentioning_an_inflected_hungarian_term(datasette: Datasette) -> None:
+    plain = {r["id"] for r in await rows(datasette, "/kb/rules_mentioning.json?term=provost&_shape=array")}
+    inflected = {r["id"] for r in await rows(datasette, f"/kb/rules_mentioning.json?term={quote('intézőt')}&_shape=array")}
+    assert "caylus.overview.officials" in plain and plain == inflected
 
 
 async def test_row_page_and_facets(datasette: Datasette) -> None:

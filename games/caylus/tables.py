@@ -166,7 +166,7 @@ API_EXAMPLES = (
     ApiExample("Filter and facet a table", "/kb/buildings.json?category=prestige&_facet=category&_shape=array&_col=name_en&_col=cost_text&_col=prestige",
                "Column filters (`category=prestige`), facets (`_facet=`), chosen columns (`_col=`)."),
     ApiExample("Table search", "/kb/glossary.json?_search=burmistrz&_shape=array&_col=name_en&_col=name_hu&_col=name_pl",
-               "`_search` looks in the names, forms and their folded spellings of one table."),
+               "`_search` looks in the names, forms and text of one table, in any case ending."),
 )
 
 

@@ -4,7 +4,7 @@ into a new file."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,23 +18,30 @@ from games.registry import Registry
 from outputs.buildinfo import BuildInfo
 from outputs.database.facets import insert_facets
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
-from outputs.database.tables import SEARCH_COLUMNS, kind_columns, kind_rows
-from outputs.pages.layout import Layout
+from outputs.database.tables import SEARCH_COLUMNS, SEARCH_FTS_COLUMNS, kind_columns, kind_rows
 from outputs.simulations.store import Results
 from outputs.simulations.table import insert_simulations
 from outputs.terms import TermLinker, rulings_about
-from outputs.textsearch import folded_text
+from outputs.search.fts import GAME_COLUMN, folded_words
 
 FTS_TOKENIZE = "unicode61 remove_diacritics 2"
-FTS_COLUMNS = ["name_en", "name_hu", "name_pl", "forms_en", "forms_hu", "forms_pl", "search_folded", "search_stemmed"]
+# An entry table's FTS index holds the keys of its names, forms and text by the one search definition
+# (outputs/search/fts.py), and the row's game (each game's own reading of a query applies to its
+# rows); a table search (``_search=``) asks for them (outputs/database/plugin.py).
+FTS_COLUMNS = ["search_keys", GAME_COLUMN]
 
 
 def build_database(catalog: Catalog, registry: Registry, path: Path, results: list[Any] | None = None,
-                   info: BuildInfo | None = None, simulations: Mapping[str, Results] | None = None) -> dict[str, int]:
+                   info: BuildInfo | None = None, simulations: Mapping[str, Results] | None = None, *,
+                   page_of: Callable[[str], str]) -> dict[str, int]:
     """Write the whole database to ``path`` (which must not exist); return rows per table.
 
     ``results`` are this build's scenario runs (the ``scenarios`` table says which passed);
-    ``simulations`` the simulated games of every engine game; ``info`` goes into the ``meta`` table.
+    ``simulations`` the simulated games of every engine game; ``info`` goes into the ``meta`` table;
+    ``page_of`` gives the site's page of an entry id (the site's layout, outputs/pages/layout.py,
+    raising KeyError for an entry no page shows). It is handed in by the build rather than imported,
+    so that the database does not depend on the site's pages (which document the API, and so
+    depend on it).
     """
     db = sqlite_utils.Database(path)
     # Foreign keys are checked once at the end (PRAGMA foreign_key_check) rather than on insert,
@@ -43,7 +50,6 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
     linkers = {game: TermLinker(catalog, game, registry.module(game).linked_kinds) for game in catalog.games()}
     contexts = {game: RowContext(registry.module(game).words(catalog), rulings_about(catalog, game, linkers[game]))
                 for game in catalog.games()}
-    layout = Layout(catalog, registry)
     with db.conn:  # every row in one transaction
         _create_tables(db, registry)
         search_rows = []
@@ -53,7 +59,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
             db["entities"].insert_all(
                 ({"id": r["id"], "kind": kind.key, "table_name": kind.table, "game": r["game"],
                   "name_en": r["name_en"], "name_hu": r["name_hu"], "name_pl": r["name_pl"],
-                  "site_page": site_page(layout, r["id"])} for r in rows)
+                  "site_page": site_page(page_of, r["id"])} for r in rows)
             )
             db[kind.table].insert_all(rows)
             counts[kind.table] = len(rows)
@@ -67,7 +73,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
         insert_meta(db, info, counts)
     # The FTS indexes come after the rows: sqlite-utils creates them with executescript, which
     # commits. The file is new and replaces the old database only when everything succeeded.
-    db["search"].enable_fts(list(SEARCH_COLUMNS), tokenize=FTS_TOKENIZE, create_triggers=False)
+    db["search"].enable_fts(list(SEARCH_FTS_COLUMNS), tokenize=FTS_TOKENIZE, create_triggers=False)
     for kind in registry.schema.kinds:
         db[kind.table].enable_fts(FTS_COLUMNS, tokenize=FTS_TOKENIZE, create_triggers=False)
     problems = db.conn.execute("PRAGMA foreign_key_check").fetchall()
@@ -119,11 +125,11 @@ def _create_tables(db: sqlite_utils.Database, registry: Registry) -> None:
     )
 
 
-def site_page(layout: Layout, entry_id: str) -> str | None:
+def site_page(page_of: Callable[[str], str], entry_id: str) -> str | None:
     """Where the site shows an entry, relative to the site's root: its page and the anchor of its
     heading (``caylus/buildings/#caylus.building.church``)."""
     try:
-        return f"{layout.page_of(entry_id)}#{entry_id}"
+        return f"{page_of(entry_id)}#{entry_id}"
     except KeyError:
         return None  # a kind no page of its game shows: the site build refuses it (LayoutError)
 
@@ -149,7 +155,7 @@ def _link_tables(db: sqlite_utils.Database, catalog: Catalog, registry: Registry
             forms = ([base] if base else []) + list(getattr(entry.names.forms, lang))
             for i, form in enumerate(dict.fromkeys(forms)):
                 links["name_forms"].append({"entity_id": entry.id, "lang": lang, "form": form,
-                                            "folded": folded_text(form), "is_name": int(i == 0 and base is not None)})
+                                            "folded": folded_words(form), "is_name": int(i == 0 and base is not None)})
         if isinstance(entry, Discrepancy):
             for reading in entry.readings:
                 links["discrepancy_readings"].append({

@@ -216,6 +216,9 @@ def through_problem(table: str, tables: dict[str, list[str]], pointing: dict[str
 def table_problem(table: str, columns: list[str], args: list[tuple[str, str]]) -> str | None:
     known = ", ".join(columns)
     for key, value in args:
+        if key.startswith("_search") and key != "_searchmode" and len(value) > FUNCTION_INPUT_MAX:
+            # read by the search definition in Python (outputs/database/plugin.py), as kb_fts_query is
+            return f"{key}: at most {FUNCTION_INPUT_MAX} characters (this one has {len(value):,})"
         if key in COLUMN_ARGUMENTS or key.startswith("_search_"):
             column = key.removeprefix("_search_") if key.startswith("_search_") else value
             if column not in columns and column != "rowid":

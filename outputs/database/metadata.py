@@ -40,10 +40,10 @@ ENTRY_COLUMN_HELP = {
     "notes": "Our notes",
     "sources": "Where each fact comes from: source key, section, line (JSON)",
     "source_keys": "Source keys cited (see the sources table)",
-    "search_folded": "Names and text folded (no diacritics, ł as l) for search",
     "refs_hu": "Sections of the Hungarian rulebook (with seed line)",
     "refs_pl": "Sections of the Polish rulebook (with seed line)",
-    "search_stemmed": "Hungarian, Polish and English stems for search",
+    "search_keys": "The search keys of the names, forms and text (words folded: no accents, ł as l; and their "
+                   "stems), by the search's one definition; `_search=` looks here",
 }
 
 def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http://127.0.0.1:8000",
@@ -78,13 +78,14 @@ def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http:/
             facets.append("topic")
         facets.append("confidence")
         table["facets"] = facets
-        if kind.key != "games":
-            table["searchmode"] = "raw"
+        # Datasette passes the search text to MATCH as it is; the plugin makes it the search definition's
+        # expression of the words (outputs/database/plugin.py, filters_from_request)
+        table["searchmode"] = "raw"
         tables[kind.table] = table
         plugin_tables[kind.table] = {"entry": True, "json_columns": json_columns(registry, kind)}
     tables["search"] = {
         "title": "Search index",
-        "description": "One row per entry: its names, forms and text as written, folded and stemmed. Use the search query.",
+        "description": "One row per entry: its names, forms and text as written and as search keys. Use the search query.",
         "columns": {"kind_label": "The entry's kind as the site shows it beside a search result (`startings`: starting pieces)"},
     }
     tables["name_forms"] = {"title": "Every name and surface form", "facets": ["lang"]}

@@ -140,7 +140,8 @@ def _table_operation(table: str, metadata: dict[str, Any], searchable: bool) -> 
         {**_parameter("_facet", "Count the values of a column", {"type": "array", "items": column}), "explode": True},
     ]
     if searchable:
-        parameters.append(_parameter("_search", "Full-text search of the names and folded forms", {"type": "string"}))
+        parameters.append(_parameter("_search", "Rows whose names, forms or text have every word (any case ending, accents optional)",
+                                     {"type": "string"}))
     operations = ", ".join(sorted(Filters._filters_by_key))
     description = (f"{metadata.get('description', metadata.get('title', table))} Filter rows with `column=value` or "
                    f"`column__operation=value` (operations: {operations}); a column the table does not have is a 400.")

@@ -1,7 +1,9 @@
-"""Datasette plugin: SQL functions that fold and stem a query the way the index was built, and
-``kb_search(q, game, limit, offset)``, the ranked search of outputs/search (the same as every other
-channel's); the bounds on every connection (outputs/database/limits.py); the readable row page of
-entries (outputs/database/rowpage.py); and a wrapper around Datasette that guards
+"""Datasette plugin: SQL functions that read a query by the one search definition (outputs/search):
+``kb_fold`` and ``kb_fts_query`` (a MATCH expression for the FTS indexes, which hold the same
+definition's keys), and ``kb_search(q, game, limit, offset)``, the ranked search (the same as every
+other channel's); table searches (``_search=``) read by the same definition; the bounds on every
+connection (outputs/database/limits.py); the readable row page of entries
+(outputs/database/rowpage.py); and a wrapper around Datasette that guards
 (outputs/database/guard.py) and checks requests (outputs/database/checks.py) and completes answers
 (outputs/database/responses.py).
 
@@ -17,8 +19,10 @@ in-process test client have it.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 from datasette import hookimpl
@@ -31,7 +35,8 @@ from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
 from outputs.database.responses import RAISED, Outgoing, Rewriter, error_page, search_paging, send_file, send_problem, within
 from outputs.search import search_json
-from outputs.textsearch import fold, fts_query
+from outputs.search.analysis import Analyzer
+from outputs.search.fts import match_expression
 
 
 @hookimpl
@@ -44,14 +49,58 @@ def register_functions(conn: sqlite3.Connection, path: str | None) -> None:
     """The SQL functions the canned queries use, on a connection to the database at ``path``; each
     refuses text longer than limits.FUNCTION_INPUT_MAX (its run time grows with its input, inside one
     SQLite instruction that the time limit cannot interrupt)."""
+    fold = Analyzer.default().fold
+    games = games_of(path) if path else ()
     conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
-    conn.create_function("kb_fts_query", 1, bounded(lambda text: fts_query(text or "")), deterministic=True)
+    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games)), deterministic=True)
     if path:
         conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text)), deterministic=True)
         conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=game or None)),
                              deterministic=True)
         conn.create_function("kb_search", 4, bounded(lambda text, game, limit, offset: search_json(
             path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0))), deterministic=True)
+
+
+@functools.lru_cache(maxsize=8)
+def _games(path: str, stamp: float) -> tuple[str, ...]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return tuple(game for (game,) in conn.execute("select id from games order by id"))
+    finally:
+        conn.close()
+
+
+def games_of(path: str) -> tuple[str, ...]:
+    """The games of the database at ``path`` (read once while the file is unchanged): each reads a
+    search in its own vocabulary, in the FTS paths as in the ranked search."""
+    resolved = str(Path(path).resolve())
+    return _games(resolved, Path(resolved).stat().st_mtime)
+
+
+@hookimpl(trylast=True)
+def filters_from_request(request, database, table, datasette):  # type: ignore[no-untyped-def]
+    """A table search (``_search=``, or ``_search_<column>=``) read by the search definition: the
+    player's words become the MATCH expression of their keys (the FTS index holds the same keys).
+
+    Datasette's own search filter adds the ``match`` clause with the text as its parameter (raw, as the
+    metadata of our searchable tables asks); this hook runs after it and gives that parameter the
+    expression instead, so that the page still shows the words as typed. A client who asks for
+    ``_searchmode`` itself gets Datasette's reading of the text (an FTS5 expression over the keys)."""
+    from datasette.filters import FilterArguments
+
+    if database != DATABASE or "_searchmode" in request.args or \
+            datasette.table_metadata(database, table).get("searchmode") != "raw":
+        return None
+    searched = [key for key in request.args if key.startswith("_search") and key != "_searchmode"]
+    path = datasette.databases[database].path
+    if not searched or not path:
+        return None
+    games = games_of(path)
+    if "_search" in searched:
+        return FilterArguments([], {"search": match_expression(request.args["_search"], games)})
+    # the numbering of Datasette's own filter: one parameter per searched column, in the request's order;
+    # a search of one column cannot also look at the game column, so every game's reading applies
+    return FilterArguments([], {f"search_{i}": match_expression(request.args[key]) for i, key in enumerate(searched)})
 
 
 @hookimpl

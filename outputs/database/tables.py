@@ -18,7 +18,7 @@ from games.plugin import DerivedColumns, RowContext
 from games.registry import Registry
 from games.summaries import readable, summary as entry_summary
 from outputs.search.engine import SHOWN_END
-from outputs.textsearch import folded_text, stemmed_text
+from outputs.search.fts import GAME_COLUMN, keys_text
 
 ENTRY_FIELDS = set(Entry.model_fields)
 
@@ -98,7 +98,7 @@ def kind_columns(registry: Registry, kind: Kind) -> dict[str, type]:
                 columns.setdefault(name, _column_type(field.annotation))
     for extra in derived(registry, kind):
         columns.update({name: column.type for name, column in extra.columns.items()})
-    columns.update({"search_folded": str, "search_stemmed": str})
+    columns["search_keys"] = str
     return columns
 
 
@@ -169,10 +169,13 @@ def searchable_text(entry: Entry, body: str) -> str:
     return " | ".join(t for t in (name_text(entry), body) if t)
 
 
-# Column weights for ranking the search index: a hit in a name outranks a hit in a description.
-SEARCH_COLUMNS = {"title": 10.0, "name_hu": 10.0, "name_pl": 10.0, "names": 10.0, "names_folded": 10.0,
-                  "names_stemmed": 5.0, "body": 1.0, "body_folded": 1.0, "body_stemmed": 0.5}
-SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_COLUMNS.values()) + ")"
+# The search index's text columns: the names and text as written (what outputs/search reads), and
+# their keys by the one search definition (outputs/search/fts.py), which its FTS index holds.
+SEARCH_COLUMNS = ("title", "name_hu", "name_pl", "names", "names_keys", "body", "body_keys")
+# The FTS index's columns and their weights in the SQL queries' ranking: a hit in a name outranks a
+# hit in a description; the game is there for a game's own reading of a query (outputs/search/fts.py).
+SEARCH_FTS_COLUMNS = {"names_keys": 10.0, "body_keys": 1.0, GAME_COLUMN: 0.0}
+SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_FTS_COLUMNS.values()) + ")"
 
 
 def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: dict[str, RowContext]
@@ -192,14 +195,12 @@ def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: di
         words = contexts[entry.game].words
         body = body_text(entry, extra, entry_summary(registry.module(entry.game), entry, words, kind.shown), words.catalog)
         text = searchable_text(entry, body)
-        row["search_folded"] = folded_text(text)
-        row["search_stemmed"] = stemmed_text(text)
+        row["search_keys"] = keys_text(text)
         rows.append(row)
         names = name_text(entry)
         search_rows.append({
             "entity_id": entry.id, "kind": kind.key, "kind_label": kind.shown, "table_name": kind.table, "game": entry.game,
             "title": entry.names.en, "name_hu": entry.names.hu, "name_pl": entry.names.pl,
-            "names": names, "names_folded": folded_text(names), "names_stemmed": stemmed_text(names),
-            "body": body, "body_folded": folded_text(body), "body_stemmed": stemmed_text(body),
+            "names": names, "names_keys": keys_text(names), "body": body, "body_keys": keys_text(body),
         })
     return rows, search_rows

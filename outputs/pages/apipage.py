@@ -163,8 +163,9 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
                "- `_col=` / `_nocol=` choose columns; `_size=` rows per page (at most 1000); `_next=` the next page.\n"
                "- `column=value`, `column__contains=`, `column__in=a,b`, `column__gt=` ... filter rows.\n"
                "- `_facet=column` counts the values of a column (`game`, `category`, `confidence`, `topic` ...).\n"
-               "- `_search=` searches a table's names and folded forms; the `search` query searches everything "
-               "and also understands inflected words.\n"
+               "- `_search=` keeps a table's rows whose names, forms or text have every word, read as the `search` "
+               "query reads them (any case ending, accents optional); the `search` query searches every table and "
+               "ranks what it finds.\n"
                "- Limits: queries stop after 1 second; at most 1000 rows per response. Read-only; CORS is open for GET; "
                "robots are asked to stay away.\n")
     return "\n".join(out)

@@ -6,7 +6,7 @@ meet where their keys do, so "kamieniołomie" finds "kamieniołom" and "palotát
 without word forms generated into the pages. Where players and rulebooks use different words, the
 players' vocabulary (vocabulary.json, groups of phrases per game) makes the player's phrase one term
 that finds the rulebook's ("who goes first" finds the Duel's "power holder"). The site's search
-script reads the same definition.
+script reads the same definition, and the database's full-text indexes hold these keys (fts.py).
 """
 
 from __future__ import annotations
