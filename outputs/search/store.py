@@ -100,15 +100,23 @@ def search_page(path: Path | str, query: str | None, game: str | None = None, li
 @functools.lru_cache(maxsize=64)
 def _page(key: str, stamp: float, query: str, game: str | None, limit: int, offset: int,
           links: HitLinks | None) -> tuple[str, int]:
-    hits, total = index_from_database(key).page(query, game=game, limit=limit, offset=offset)
-    rows = [h.to_dict() for h in hits]
+    rows, total = _ranked(key, stamp, query, game, limit, offset)
     if links is not None:
         places = _entry_places(key, stamp)
-        for row in rows:
-            table, page = places[str(row["entity_id"])]
-            row["url"] = f"{links.site_url.rstrip('/')}/{page}"
-            row["row_url"] = f"{links.database}/{tilde_encoded(table)}/{tilde_encoded(str(row['entity_id']))}.json"
+        rows = [_linked(row, *places[str(row["entity_id"])], links) for row in rows]
     return json.dumps(rows, ensure_ascii=False), total
+
+
+def _linked(row: dict[str, object], table: str, page: str, links: HitLinks) -> dict[str, object]:
+    return {**row, "url": f"{links.site_url.rstrip('/')}/{page}",
+            "row_url": f"{links.database}/{tilde_encoded(table)}/{tilde_encoded(str(row['entity_id']))}.json"}
+
+
+@functools.lru_cache(maxsize=64)
+def _ranked(key: str, stamp: float, query: str, game: str | None, limit: int, offset: int) -> tuple[list[dict[str, object]], int]:
+    """The page's hits, ranked once for a request's two questions (its total, without links; its rows, with)."""
+    hits, total = index_from_database(key).page(query, game=game, limit=limit, offset=offset)
+    return [h.to_dict() for h in hits], total
 
 
 def tilde_encoded(name: str) -> str:
