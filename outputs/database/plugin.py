@@ -98,7 +98,7 @@ def handle_exception(datasette, request, exception):  # type: ignore[no-untyped-
 @hookimpl
 def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
     """Guard requests (outputs/database/guard.py: read-only, anonymous, no pages naming the server's
-    folders), check them before Datasette sees them (status 400 and a message for what would be a
+    folders), read a row's dotted id as Datasette's ``~2E`` spelling of it, check them before Datasette sees them (status 400 and a message for what would be a
     silent wrong answer or a 500), let the expensive ones through the gate (outputs/database/gate.py)
     and answer every request within a deadline, ask for JSON columns as JSON, page the search, and
     make error messages plain text."""
