@@ -82,3 +82,28 @@ async def test_freshness_gives_the_build_and_the_entries_of_every_game_and_kind(
     assert (fresh["version"], fresh["commit"], fresh["built_at"]) == (meta["version"], meta["commit"], meta["built_at"])
     counted = Counter((loc.entry.game, loc.kind.key) for loc in catalog.entries.values())
     assert {(game, kind): n for game, kinds in fresh["entries"].items() for kind, n in kinds.items()} == dict(counted)
+
+
+async def test_the_document_describes_a_search_hit_its_links_and_the_game_ids(built, document) -> None:
+    """A hit's plain snippet, its marks, its HTML form and its two links are described (and a real hit
+    validates against the schema); a game parameter lists the games' ids, and any other id is the 400
+    the document describes."""
+    hit = document["components"]["schemas"]["query.search"]
+    for column in ("snippet", "marks", "snippet_html", "url", "row_url"):
+        assert hit["properties"][column].get("description"), column
+    assert hit["properties"]["marks"]["items"]["minItems"] == hit["properties"]["marks"]["items"]["maxItems"] == 2
+    games = [r[0] for r in __import__("sqlite3").connect(built.build / "kb.db").execute("select id from games order by id")]
+    for query in all_queries(REGISTRY):
+        for parameter in document["paths"][f"/kb/{query.name}.json"]["get"]["parameters"]:
+            if parameter.get("name") == "game":
+                assert set(parameter["schema"]["enum"]) - {""} == set(games), query.name
+    datasette = datasette_app(built)
+    rows = (await datasette.client.get("/kb/search.json?q=lawyer&game=caylus&_shape=array")).json()
+    assert rows and any(row["marks"] for row in rows)
+    for row in rows:
+        jsonschema.validate(row, hit)
+    response = await datasette.client.get("/kb/search.json?q=lawyer&game=chess")
+    assert response.status_code == 400 and "400" in document["paths"]["/kb/search.json"]["get"]["responses"]
+    jsonschema.validate(response.json(), document["components"]["schemas"]["Error"])
+    row = document["paths"]["/kb/buildings/{id}.json"]["get"]["parameters"][0]["description"]
+    assert "`a.b.c`" in row and "~2E" in row

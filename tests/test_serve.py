@@ -124,17 +124,33 @@ def listening(port: int) -> bool:
 
 
 def readme_curl(port: int) -> None:
-    """The README's API example, run as printed (only the port is this test's)."""
+    """The README's API examples, every curl command run as printed (only the port is this test's): a
+    search, a game no game has, a row by its dotted id."""
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    command = next(line for line in readme.splitlines() if line.startswith("curl ") and "search.json" in line)
-    result = subprocess.run(command.replace(":8001/", f":{port}/"), shell=True, capture_output=True, text=True, timeout=30)
-    assert result.returncode == 0, result.stderr
-    rows = json.loads(result.stdout)
-    assert rows[0]["entity_id"] in {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}, rows[:2]
-    assert all(row["game"] == "caylus" for row in rows)
-    # the word is one of the quarry's Hungarian names: it finds the entry, and the snippet shows the
-    # entry's own text, never the list of forms
-    assert rows[0]["snippet"] and "kőfejtő" not in rows[0]["snippet"]
+    commands = [line for line in readme.splitlines() if line.startswith("curl ")]
+    checked = set()
+    for command in commands:
+        result = subprocess.run(command.replace(":8001/", f":{port}/"), shell=True, capture_output=True, text=True, timeout=30)
+        assert result.returncode == 0, (command, result.stderr)
+        answer = json.loads(result.stdout)
+        if isinstance(answer, dict):  # the error of a game no game has
+            assert answer["ok"] is False and answer["status"] == 400 and "game=chess" in command, (command, answer)
+            assert all(game in answer["error"] for game in ("caylus", "duel", "maharaja", "viscounts")), answer
+            checked.add("unknown game")
+        elif "search.json" in command:
+            rows = answer
+            assert rows[0]["entity_id"] in {"caylus.building.quarry-neutral", "caylus.building.quarry-wood"}, rows[:2]
+            assert all(row["game"] == "caylus" for row in rows)
+            # the word is one of the quarry's Hungarian names: it finds the entry, and the snippet shows the
+            # entry's own text, never the list of forms
+            assert rows[0]["snippet"] and "kőfejtő" not in rows[0]["snippet"] and "<" not in rows[0]["snippet"]
+            assert all(row["url"].endswith("#" + row["entity_id"]) and row["row_url"].startswith("/kb/") for row in rows)
+            assert all(isinstance(row["marks"], list) for row in rows)
+            checked.add("search")
+        else:
+            assert [row["id"] for row in answer] == ["caylus.building.lawyer"] and isinstance(answer[0]["sources"], list)
+            checked.add("dotted row")
+    assert checked == {"search", "unknown game", "dotted row"} and len(commands) == 3, commands
 
 
 def api_page_curls(built, port: int) -> None:

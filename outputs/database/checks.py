@@ -15,10 +15,11 @@ import functools
 import json
 import re
 import sqlite3
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, unquote, urlencode
 
 from datasette.filters import Filters
 from datasette.utils import tilde_decode
@@ -91,6 +92,27 @@ def routed_path(scope: dict[str, Any]) -> str:
     return (raw.decode("latin-1") if raw else scope.get("path", "")).partition("?")[0]
 
 
+ROW_FORMATS = ("json", "csv")
+
+
+def with_row_key_encoded(scope: dict[str, Any], tables: Collection[str]) -> dict[str, Any]:
+    """A row asked for by its dotted id (``/kb/buildings/caylus.building.lawyer``, or with ``.json`` or
+    ``.csv``) as asked for in Datasette's own spelling, every dot of the id written ``~2E``: Datasette
+    reads what follows a raw dot as a format, so the page of a dotted id was a 404 while its JSON
+    answered. Both spellings of a row now get the same answer. A key's last raw dot is the format's
+    only when ``json`` or ``csv`` follows it. Any other path is left as it is."""
+    parts = routed_path(scope).split("/")
+    if len(parts) != 4 or parts[0] or "." not in parts[3] or tilde_decode(parts[1]) != DATABASE or tilde_decode(parts[2]) not in tables:
+        return scope
+    key, _, extension = parts[3].rpartition(".")
+    if extension not in ROW_FORMATS:
+        key, extension = parts[3], ""
+    if "." not in key:
+        return scope
+    path = "/".join([*parts[:3], key.replace(".", "~2E")]) + (f".{extension}" if extension else "")
+    return {**scope, "path": unquote(path), "raw_path": path.encode("latin-1")}
+
+
 @functools.lru_cache(maxsize=8)
 def _schema(path: str, stamp: float) -> dict[str, list[str]]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -132,11 +154,48 @@ def problem(config: dict[str, Any], tables: dict[str, list[str]], database_path:
         return (table_problem(request.name, tables[request.name], request.args)
                 or through_problem(request.name, tables, foreign_keys(database_path), request.args))
     if request.what == "query":
-        found = query_problem_of(request.name, config["queries"][request.name]["params"], request.args, request.format)
+        params = config["queries"][request.name]["params"]
+        found = query_problem_of(request.name, params, request.args, request.format) or game_problem(
+            database_path, params, request.args)
         if found is None and request.name == SEARCH_QUERY.name and any(not k.startswith("_") for k, _ in request.args):
             return query_problem(database_path, dict(request.args).get("q", ""))
         return found
     return None
+
+
+GAME_PARAMETER = "game"
+"""A canned query's parameter that names a game by its id (the games table's)."""
+
+
+def game_problem(database_path: str, params: list[dict[str, Any]], args: list[tuple[str, str]]) -> str | None:
+    """A game id that no game has: otherwise the query answers an empty list, as if the game had no
+    such entries. Ids are taken as written (lower case, as every link and example writes them): a
+    differently cased id is refused with the id to write, so that one spelling of each game exists."""
+    given = dict(args).get(GAME_PARAMETER, "").strip()
+    if not given or not any(p["name"] == GAME_PARAMETER for p in params):
+        return None
+    games = known_games(database_path)
+    if given in games:
+        return None
+    listed = ", ".join(games)
+    meant = next((g for g in games if g.casefold() == given.casefold()), None)
+    if meant:
+        return f"{GAME_PARAMETER}={given}: no game has this id (ids are lower case: {GAME_PARAMETER}={meant}); the games: {listed}"
+    return f"{GAME_PARAMETER}={given}: no game has this id; the games: {listed}"
+
+
+@functools.lru_cache(maxsize=8)
+def _games(path: str, stamp: float) -> tuple[str, ...]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return tuple(r[0] for r in conn.execute("select id from games order by id"))
+    finally:
+        conn.close()
+
+
+def known_games(path: str) -> tuple[str, ...]:
+    """The ids of the database's games, read once per version of the file."""
+    return _games(path, Path(path).stat().st_mtime)
 
 
 def argument_problem(request: Target) -> str | None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from datasette.filters import Filters
 
+from outputs.database.checks import GAME_PARAMETER
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.plugin import register_functions
 
@@ -32,11 +33,14 @@ def openapi_document(db_path: Path, metadata: dict[str, Any], datasette_url: str
             "properties": {"ok": {"const": False}, "error": {"type": "string", "description": "What was wrong, in plain text"},
                            "status": {"type": "integer"}, "title": {"type": ["string", "null"]}}}}
         paths: dict[str, Any] = {}
+        games = [r[0] for r in conn.execute("select id from games order by id")]
         for name, query in database["queries"].items():
             returned = [c[0] for c in conn.execute(f"select * from ({query['sql']}) limit 0",
                                                    {p: "" for p in query.get("params", [])}).description]
-            schemas[f"query.{name}"] = _row_schema({c: None for c in returned}, plugin["queries"][name]["json_columns"])
-            paths[f"/{DATABASE}/{name}.json"] = {"get": _query_operation(name, query, plugin["queries"][name]["params"])}
+            config = plugin["queries"][name]
+            schemas[f"query.{name}"] = _row_schema({c: None for c in returned}, config["json_columns"])
+            schemas[f"query.{name}"]["properties"].update({c: s for c, s in config.get("columns", {}).items() if c in returned})
+            paths[f"/{DATABASE}/{name}.json"] = {"get": _query_operation(name, query, config["params"], games)}
         for table, columns in tables.items():
             config = plugin["tables"].get(table, {})
             schemas[f"table.{table}"] = _row_schema(columns, config.get("json_columns", []), metadata_columns(database, table))
@@ -107,15 +111,18 @@ def _responses(row_ref: str, extra: dict[str, Any] | None = None) -> dict[str, A
     return {
         "200": {"description": "The rows: a list with `_shape=array`", "content": {"application/json": {"schema": {
             "anyOf": [{"type": "array", "items": {"$ref": row_ref}}, page]}}}},
-        "400": {"description": "A bad request, with what was wrong", "content": {"application/json": {"schema": ERROR}}},
+        "400": {"description": "A bad request, with what was wrong (a missing or unknown parameter, a game id no game has ...)",
+                "content": {"application/json": {"schema": ERROR}}},
     }
 
 
-def _query_operation(name: str, query: dict[str, Any], params: list[dict[str, Any]]) -> dict[str, Any]:
+def _query_operation(name: str, query: dict[str, Any], params: list[dict[str, Any]], games: list[str]) -> dict[str, Any]:
     parameters = []
     for p in params:
         schema: dict[str, Any] = {"type": p["type"]}
         schema.update({k: p[k] for k in ("minimum", "maximum", "default") if p[k] is not None})
+        if p["name"] == GAME_PARAMETER:  # any other id is a 400 naming the games
+            schema["enum"] = games if p["required"] else [*games, ""]
         parameters.append(_parameter(p["name"], p["description"], schema, p["required"]))
     paging = {}
     if "offset" in (p["name"] for p in params):
@@ -154,7 +161,8 @@ def _table_operation(table: str, metadata: dict[str, Any], searchable: bool) -> 
 def _row_operation(table: str) -> dict[str, Any]:
     return {"operationId": f"row_{table}", "summary": f"One entry of {table} by id", "tags": ["rows"],
             "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"},
-                            "description": "The entry's id, with every `.` written `~2E` (`a.b.c` is `a~2Eb~2Ec`)"},
+                            "description": ("The entry's id as it is (`a.b.c`) or with every `.` written `~2E` "
+                                           "(`a~2Eb~2Ec`, Datasette's own spelling): both answer alike")},
                            SHAPE],
             "responses": {**_responses(f"#/components/schemas/table.{table}"),
                           "404": {"description": "No entry with that id", "content": {"application/json": {"schema": ERROR}}}}}

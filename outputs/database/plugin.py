@@ -28,13 +28,14 @@ from typing import Any
 from datasette import hookimpl
 
 from outputs.database import gate, guard, rowpage
-from outputs.database.checks import Target, json_arguments, problem, routed_path, schema, target, with_arguments
+from outputs.database.checks import (Target, json_arguments, problem, routed_path, schema, target, with_arguments,
+                                     with_row_key_encoded)
 from outputs.database.gate import BUSY, LOAD, Gate, client_of, is_arbitrary_sql, is_download, is_expensive
 from outputs.database.limits import bounded, limit_connection
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
 from outputs.database.responses import RAISED, Outgoing, Rewriter, error_page, search_paging, send_file, send_problem, within
-from outputs.search import search_json
+from outputs.search import HitLinks, search_json
 from outputs.search.analysis import Analyzer
 from outputs.search.fts import match_expression
 
@@ -42,23 +43,26 @@ from outputs.search.fts import match_expression
 @hookimpl
 def prepare_connection(conn, database, datasette):  # type: ignore[no-untyped-def]
     limit_connection(conn)  # every connection, including Datasette's own in-memory ones
-    register_functions(conn, datasette.databases[database].path if database in datasette.databases else None)
+    links = HitLinks((datasette.plugin_config(PLUGIN) or {}).get("site_url", ""), f"/{DATABASE}")
+    register_functions(conn, datasette.databases[database].path if database in datasette.databases else None, links)
 
 
-def register_functions(conn: sqlite3.Connection, path: str | None) -> None:
+def register_functions(conn: sqlite3.Connection, path: str | None, links: HitLinks | None = None) -> None:
     """The SQL functions the canned queries use, on a connection to the database at ``path``; each
     refuses text longer than limits.FUNCTION_INPUT_MAX (its run time grows with its input, inside one
-    SQLite instruction that the time limit cannot interrupt)."""
+    SQLite instruction that the time limit cannot interrupt). ``links`` give each hit of ``kb_search``
+    its ``url`` on the site and ``row_url`` in the API."""
     fold = Analyzer.default().fold
     games = games_of(path) if path else ()
     conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
     conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games)), deterministic=True)
     if path:
-        conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text)), deterministic=True)
-        conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=game or None)),
+        conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text, links=links)), deterministic=True)
+        conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=_game(game), links=links)),
                              deterministic=True)
         conn.create_function("kb_search", 4, bounded(lambda text, game, limit, offset: search_json(
-            path, text, game=game or None, limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0))), deterministic=True)
+            path, text, game=_game(game), limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0), links=links)),
+            deterministic=True)
 
 
 @functools.lru_cache(maxsize=8)
@@ -143,7 +147,7 @@ def handle_exception(datasette, request, exception):  # type: ignore[no-untyped-
 @hookimpl
 def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
     """Guard requests (outputs/database/guard.py: read-only, anonymous, no pages naming the server's
-    folders), check them before Datasette sees them (status 400 and a message for what would be a
+    folders), read a row's dotted id as Datasette's ``~2E`` spelling of it, check them before Datasette sees them (status 400 and a message for what would be a
     silent wrong answer or a 500), let the expensive ones through the gate (outputs/database/gate.py)
     and answer every request within a deadline, ask for JSON columns as JSON, page the search, and
     make error messages plain text."""
@@ -158,12 +162,12 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
             if scope.get("type") != "http" or database is None or not database.path:
                 await app(scope, receive, send)
                 return
-            scope = guard.anonymous(scope)
+            tables = schema(database.path)
+            scope = with_row_key_encoded(guard.anonymous(scope), tables)
             RAISED.set(None)
             outgoing = Outgoing(send)
             cors = bool(datasette.cors)
             config = datasette.plugin_config(PLUGIN) or {}
-            tables = schema(database.path)
             request = target(config, tables, scope)
             page = request or Target("page", scope["path"], "json" if scope["path"].endswith(".json") else "", [])
             if scope["method"] not in guard.METHODS:
@@ -211,6 +215,12 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
                 lane.leave(ticket)
         return checked
     return wrap
+
+
+def _game(value: object) -> str | None:
+    """A game parameter as the search takes it: None (every game) when empty; spaces around it do not
+    count (the request checks and the paging read it so too)."""
+    return (str(value).strip() or None) if value is not None else None
 
 
 def _whole(value: object, default: int) -> int:

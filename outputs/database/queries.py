@@ -21,23 +21,49 @@ SEARCH_QUERY = Query(
     "ending, and filters: `category:wood`, `cost<=3`, `produces:stone`, `game:<id>`, "
     "`-market` (without), `category:wood or category:stone`, `\"gold mine\"` (a phrase); "
     "the site's Search syntax page lists them all. Entries that match every word come first, "
-    "then those that match some; `snippet` is the entry's own text with the matched words in "
-    "<mark>. `game` (an id of the games table) limits the search to one game; leave it empty "
-    f"for all. Pages of `limit` hits (default {SEARCH_LIMIT}, at most {SEARCH_MAX_LIMIT}) from `offset`; "
+    "then those that match some. A hit's `snippet` is the entry's own text, plain; `marks` are "
+    "the [start, end) character ranges of its matched words in it, and `snippet_html` is the same "
+    "text HTML-escaped with those words in <mark>. `url` is the entry's place on the site (its page "
+    "and anchor), `row_url` its row in this API. `game` (an id of the games table) limits the "
+    "search to one game; leave it empty for all; an unknown id is a 400 naming the games. Pages of "
+    f"`limit` hits (default {SEARCH_LIMIT}, at most {SEARCH_MAX_LIMIT}) from `offset`; "
     "the JSON gives `total` hits and `next_url` (and a `Link: rel=next` header) while more follow. "
     "A query the parser cannot read gets status 400 and an error naming the fields.",
     "select json_extract(hit.value, '$.entity_id') as entity_id, json_extract(hit.value, '$.kind') as kind,\n"
     "  json_extract(hit.value, '$.title') as title, json_extract(hit.value, '$.name_hu') as name_hu,\n"
     "  json_extract(hit.value, '$.name_pl') as name_pl, json_extract(hit.value, '$.game') as game,\n"
-    "  json_extract(hit.value, '$.snippet') as snippet\n"
+    "  json_extract(hit.value, '$.snippet') as snippet, json_extract(hit.value, '$.marks') as marks,\n"
+    "  json_extract(hit.value, '$.snippet_html') as snippet_html, json_extract(hit.value, '$.url') as url,\n"
+    "  json_extract(hit.value, '$.row_url') as row_url\n"
     "from json_each(kb_search(:q, :game, :limit, :offset)) hit\n"
     "order by hit.key",
     (Param("q", "Words, a question or filters (category:wood, cost<=3, -market, \"gold mine\")"),
-     Param("game", "A game's id (see the games table); empty or left out for every game", required=False, default=""),
+     Param("game", "A game's id (see the games table; an unknown one is a 400); empty or left out for every game",
+           required=False, default=""),
      Param("limit", "Hits per page", required=False, type="integer", minimum=1, maximum=SEARCH_MAX_LIMIT,
            default=SEARCH_LIMIT),
      Param("offset", "Hits to skip: the page's start", required=False, type="integer", minimum=0, default=0)),
+    json_columns=("marks",),
 )
+
+_TEXT = {"type": ["string", "null"]}
+SEARCH_COLUMNS: dict[str, dict[str, Any]] = {
+    "entity_id": {**_TEXT, "description": "The entry's id"},
+    "kind": {**_TEXT, "description": "The entry's kind (its table holds its row)"},
+    "title": {**_TEXT, "description": "The entry's English name"},
+    "name_hu": {**_TEXT, "description": "Its Hungarian name, if it has one"},
+    "name_pl": {**_TEXT, "description": "Its Polish name, if it has one"},
+    "game": {**_TEXT, "description": "The id of the entry's game"},
+    "snippet": {**_TEXT, "description": "Whole sentences of the entry's own text, plain (no markup)"},
+    "marks": {"type": ["array", "null"], "description": (
+        "The matched words of `snippet`: [start, end) ranges in characters (Unicode code points) of the plain "
+        "snippet, in order"), "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}},
+    "snippet_html": {**_TEXT, "description": "The snippet HTML-escaped, its matched words in <mark> (as the site shows it)"},
+    "url": {**_TEXT, "format": "uri", "description": "The entry on the site: the page that shows it, at its anchor"},
+    "row_url": {**_TEXT, "format": "uri-reference", "description": "The entry's row in this API (its kind's table, as JSON)"},
+}
+"""What each column of a search hit holds (the OpenAPI document gives these schemas)."""
+COLUMN_SCHEMAS = {SEARCH_QUERY.name: SEARCH_COLUMNS}
 
 
 def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
@@ -104,6 +130,7 @@ def canned_queries(registry: Registry) -> dict[str, dict[str, Any]]:
 
 
 def query_plugin_config(registry: Registry) -> dict[str, dict[str, Any]]:
-    """Query name -> its parameters, described, and its JSON columns (the plugin's part of the metadata)."""
-    return {q.name: {"params": [asdict(p) for p in q.params], "json_columns": list(q.json_columns)}
-            for q in all_queries(registry)}
+    """Query name -> its parameters, described, its JSON columns and the schemas of its columns where
+    given (the plugin's part of the metadata)."""
+    return {q.name: {"params": [asdict(p) for p in q.params], "json_columns": list(q.json_columns),
+                     "columns": COLUMN_SCHEMAS.get(q.name, {})} for q in all_queries(registry)}

@@ -43,6 +43,9 @@ ERROR_EXAMPLES = [
                "Unknown columns and filter operations (`column__operation=`) are refused; `_sort=` and `_facet=` too."),
     ApiExample("A search the parser cannot read", "/kb/search.json?q=colour<=red",
                "The error names the fields a search can filter by."),
+    ApiExample("A game no game has", "/kb/search.json?q=market&game=chess",
+               "A game id that no game has (a mistyped or differently cased one too) is a 400 naming the games, "
+               "never an empty list."),
 ]
 
 
@@ -159,6 +162,12 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
                "- The `search` query pages: `limit` hits (default 20, at most 100) from `offset`. Its JSON object "
                "gives `total` (hits in all), `next` and `next_url` (null on the last page); every shape gets a "
                "`Link: <...>; rel=\"next\"` header while more follow.\n"
+               "- A search hit's `snippet` is plain text (whole sentences of the entry's own text); `marks` gives its "
+               "matched words as `[start, end]` character offsets into it (end excluded), and `snippet_html` is the "
+               "same snippet HTML-escaped with those words in `<mark>`. `url` is the entry's place on the site (its "
+               "page, at its anchor) and `row_url` its row in this API.\n"
+               "- A row answers by its id as it is (`/kb/<table>/a.b.c.json`) or as Datasette spells it, every dot "
+               "`~2E` (`/kb/<table>/a~2Eb~2Ec.json`): the same page, JSON or CSV.\n"
                "- `_shape=array` a list of rows; `_shape=objects`, `_shape=arrays` and the default object form also work.\n"
                "- `_col=` / `_nocol=` choose columns; `_size=` rows per page (at most 1000); `_next=` the next page.\n"
                "- `column=value`, `column__contains=`, `column__in=a,b`, `column__gt=` ... filter rows.\n"

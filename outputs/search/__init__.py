@@ -4,7 +4,7 @@ every channel. ``SearchIndex`` holds the entries; ``index_from_database`` reads 
 from outputs.search.analysis import Analyzer, Term
 from outputs.search.engine import Document, Hit, SearchIndex
 from outputs.search.query import QueryError, parse
-from outputs.search.store import index_from_database, query_problem, search_json, search_page
+from outputs.search.store import HitLinks, index_from_database, query_problem, search_json, search_page
 
-__all__ = ["Analyzer", "Document", "Hit", "SearchIndex", "Term", "QueryError", "index_from_database", "parse", "query_problem",
-           "search_json", "search_page"]
+__all__ = ["Analyzer", "Document", "Hit", "HitLinks", "SearchIndex", "Term", "QueryError", "index_from_database", "parse",
+           "query_problem", "search_json", "search_page"]

@@ -82,9 +82,35 @@ class Hit:
     snippet: str = ""
 
     def to_dict(self) -> dict[str, object]:
+        """The hit as the API gives it: ``snippet`` as plain text with ``marks``, the [start, end) ranges
+        of its matched words in characters, and ``snippet_html``, the same with <mark> (as the site shows it)."""
         d = self.document
+        text, marks = plain_snippet(self.snippet)
         return {"entity_id": d.id, "kind": d.kind, "title": d.title, "name_hu": d.name_hu, "name_pl": d.name_pl,
-                "game": d.game, "matched": self.matched, "score": round(self.score, 2), "snippet": self.snippet}
+                "game": d.game, "matched": self.matched, "score": round(self.score, 2), "snippet": text,
+                "marks": marks, "snippet_html": self.snippet}
+
+
+_MARKED = re.compile(r"<mark>(.*?)</mark>", re.S)
+
+
+def plain_snippet(marked: str) -> tuple[str, list[list[int]]]:
+    """A snippet as :meth:`SearchIndex.snippet` writes it (HTML-escaped text, matched words in <mark>)
+    as plain text and the [start, end) character ranges of its marked words. The HTML form stays the
+    engine's output because the site's script must write the very same; this reads it back exactly,
+    since escaped text holds no "<" of its own."""
+    text: list[str] = []
+    marks: list[list[int]] = []
+    at = length = 0
+    for found in _MARKED.finditer(marked):
+        before, word = html.unescape(marked[at:found.start()]), html.unescape(found.group(1))
+        text += [before, word]
+        length += len(before)
+        marks.append([length, length + len(word)])
+        length += len(word)
+        at = found.end()
+    text.append(html.unescape(marked[at:]))
+    return "".join(text), marks
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 from outputs.search.engine import Document, SearchIndex
@@ -70,24 +71,71 @@ def rule_section_titles(conn: sqlite3.Connection) -> list[tuple[str, str]]:
             if (game, section) in titles]
 
 
-def search_json(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT, offset: int = 0) -> str:
+@dataclass(frozen=True)
+class HitLinks:
+    """Where a hit leads: ``url`` is ``site_url/<page>#<id>``, the site's page that shows the entry under
+    its id; ``row_url`` is ``database/<table>/<id>.json``, its row in the API (the id tilde-encoded, as
+    Datasette writes it: a dot is ``~2E``)."""
+
+    site_url: str
+    database: str
+    """The API's path of the database (``/kb``)."""
+
+
+def search_json(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT, offset: int = 0,
+                links: HitLinks | None = None) -> str:
     """The ranked hits of a query (in one game, or all) as JSON, ``limit`` of them from ``offset``:
-    what ``kb_search`` returns in SQL."""
-    return search_page(path, query, game, limit, offset)[0]
+    what ``kb_search`` returns in SQL. With ``links``, each hit has its ``url`` and ``row_url``."""
+    return search_page(path, query, game, limit, offset, links)[0]
 
 
 def search_page(path: Path | str, query: str | None, game: str | None = None, limit: int = LIMIT,
-                offset: int = 0) -> tuple[str, int]:
+                offset: int = 0, links: HitLinks | None = None) -> tuple[str, int]:
     """A page of hits as JSON (as :func:`search_json`) and the number of hits in all. The last pages
     asked for are kept: the API asks for the total and the SQL function for the page of one request."""
     key = str(Path(path).resolve())
-    return _page(key, Path(key).stat().st_mtime, query or "", game or None, limit, offset)
+    return _page(key, Path(key).stat().st_mtime, query or "", game or None, limit, offset, links)
 
 
 @functools.lru_cache(maxsize=64)
-def _page(key: str, stamp: float, query: str, game: str | None, limit: int, offset: int) -> tuple[str, int]:
+def _page(key: str, stamp: float, query: str, game: str | None, limit: int, offset: int,
+          links: HitLinks | None) -> tuple[str, int]:
+    rows, total = _ranked(key, stamp, query, game, limit, offset)
+    if links is not None:
+        places = _entry_places(key, stamp)
+        rows = [_linked(row, *places[str(row["entity_id"])], links) for row in rows]
+    return json.dumps(rows, ensure_ascii=False), total
+
+
+def _linked(row: dict[str, object], table: str, page: str, links: HitLinks) -> dict[str, object]:
+    return {**row, "url": f"{links.site_url.rstrip('/')}/{page}",
+            "row_url": f"{links.database}/{tilde_encoded(table)}/{tilde_encoded(str(row['entity_id']))}.json"}
+
+
+@functools.lru_cache(maxsize=64)
+def _ranked(key: str, stamp: float, query: str, game: str | None, limit: int, offset: int) -> tuple[list[dict[str, object]], int]:
+    """The page's hits, ranked once for a request's two questions (its total, without links; its rows, with)."""
     hits, total = index_from_database(key).page(query, game=game, limit=limit, offset=offset)
-    return json.dumps([h.to_dict() for h in hits], ensure_ascii=False), total
+    return [h.to_dict() for h in hits], total
+
+
+def tilde_encoded(name: str) -> str:
+    """A name as Datasette writes it in a path (its ``tilde_encode``): letters, digits, ``_`` and ``-``
+    as they are, a space as ``+``, every other byte of its UTF-8 as ``~XX`` (a dot is ``~2E``). Written
+    here because the search is typed throughout and Datasette is not."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "+" if c == " "
+                   else "".join(f"~{b:02X}" for b in c.encode("utf-8")) for c in name)
+
+
+@functools.lru_cache(maxsize=4)
+def _entry_places(key: str, stamp: float) -> dict[str, tuple[str, str]]:
+    """Entry id -> (the table of its kind, its page and anchor on the site) for every searched entry."""
+    conn = sqlite3.connect(f"file:{key}?mode=ro", uri=True)
+    try:
+        return {entity: (table, page) for entity, table, page in conn.execute(
+            "select s.entity_id, s.table_name, e.site_page from search s join entities e on e.id = s.entity_id")}
+    finally:
+        conn.close()
 
 
 def query_problem(path: Path | str, query: str | None) -> str | None:
