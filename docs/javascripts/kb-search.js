@@ -17,6 +17,7 @@
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
+  const Words = typeof module !== "undefined" ? require("./kb-search-words.js") : root.KbSearchWords;
 
   class Analyzer {
     constructor(definition) {
@@ -25,18 +26,8 @@
       this.minStem = definition.min_stem;
       this.suffixes = [...new Set(Object.values(definition.suffixes).flat())];
       this.definition = definition;
-      // endings that change the stem before them, and closed compounds: as outputs/search/wordforms.py
-      this.alternations = new Map();  // the last letter of an ending -> the rules for it
-      for (const rule of definition.alternations || []) {
-        for (const [ending, condition] of Object.entries(rule.endings)) {
-          const last = ending[ending.length - 1];
-          if (!this.alternations.has(last)) this.alternations.set(last, []);
-          for (const [written, base] of rule.stems) {
-            this.alternations.get(last).push({ tail: written + ending, base, minBase: Math.max(this.minStem, rule.min_base || this.minStem),
-              vowels: rule.vowels, hasOneOf: condition.has_one_of || "", lastVowelNot: condition.last_vowel_not || "" });
-          }
-        }
-      }
+      // endings that change the stem before them, and closed compounds: kb-search-words.js
+      this.alternations = new Words.Alternations(definition.alternations || [], this.minStem);
       this.compounds = null;  // set by useVocabulary: without a vocabulary, no word splits
       this.stopWords = new Set(Object.values(definition.stop_words).flat());
       this.translations = new Map();  // a Hungarian or Polish word -> English words of our rules
@@ -90,22 +81,11 @@
     }
     plainKeys(word) {  // the word, each stem its suffixes leave, and the base forms its ending hides
       const found = new Set([word]);
-      for (const rule of this.alternations.get(word[word.length - 1]) || []) {
-        const base = this.alternationBase(rule, word);
-        if (base !== null) found.add(base);
-      }
+      for (const base of this.alternations.bases(word)) found.add(base);
       for (const suffix of this.suffixes) {
         if (word.endsWith(suffix) && word.length - suffix.length >= this.minStem) found.add(word.slice(0, -suffix.length));
       }
       return found;
-    }
-    alternationBase(rule, word) {
-      if (!word.endsWith(rule.tail)) return null;
-      const base = word.slice(0, word.length - rule.tail.length) + rule.base;
-      const vowels = [...base].filter((ch) => rule.vowels.includes(ch));
-      if (base.length < rule.minBase || (rule.hasOneOf && !vowels.some((v) => rule.hasOneOf.includes(v)))
-        || (rule.lastVowelNot && (!vowels.length || rule.lastVowelNot.includes(vowels[vowels.length - 1])))) return null;
-      return base;
     }
     useVocabulary(texts, names) {  // the indexed entries' texts, and language -> their names in it (as Analyzer.with_vocabulary)
       const settings = this.definition.compounds;
@@ -113,38 +93,15 @@
       if (!settings) return;
       const vocabulary = new Set();
       for (const text of texts) for (const w of this.words(text)) vocabulary.add(w);
-      const own = new Set();
-      for (const language of settings.languages) {
-        for (const name of names[language] || []) for (const w of this.words(name)) own.add(w);
-        for (const lemma of Object.values((this.definition.translations || {})[language] || {})) {
-          for (const form of lemma.forms) for (const w of this.words(form)) own.add(w);
-        }
-      }
-      this.compounds = { settings, vocabulary, own, suffixes: new Set(this.suffixes), partsKeys: new Map() };
-      for (const word of vocabulary) {
-        const found = this.splits(word);
-        if (!found.length) continue;
-        const keys = new Set();
-        for (const [first, rest] of found) for (const k of [...this.plainKeys(first), ...this.plainKeys(rest)]) keys.add(k);
-        this.compounds.partsKeys.set(word, keys);
-      }
-    }
-    splits(word) {  // each [first part, rest] the word splits into, as wordforms.py's Compounds.splits
-      const c = this.compounds, out = [], letters = /^\p{L}+$/u;
-      for (let at = c.settings.first_part; at <= word.length - c.settings.rest; at++) {
-        const first = word.slice(0, at), rest = word.slice(at);
-        if (!c.vocabulary.has(first) || !letters.test(first) || !letters.test(rest) || c.suffixes.has(rest) || !this.isMeaningful(first)) continue;
-        const whole = [...this.plainKeys(rest)].filter((k) => k.length >= c.settings.rest && c.vocabulary.has(k));
-        if (whole.length && (c.own.has(first) || whole.some((k) => c.own.has(k)))) out.push([first, rest]);
-      }
-      return out;
+      const own = Words.ownWords(this.definition, settings.languages, names, (text) => this.words(text));
+      this.compounds = new Words.Compounds(settings, vocabulary, own, (w) => this.plainKeys(w), (w) => this.isMeaningful(w), new Set(this.suffixes));
     }
     phraseKeys(phrase) {  // a vocabulary phrase's keys, and once more for each way a compound of it splits (as analysis.py)
       const words = phrase.filter((w) => this.isMeaningful(w));
       if (!words.length) return [];
       const plain = words.map((w) => this.plainKeys(w)), out = [plain];
       words.forEach((word, at) => {
-        for (const [first, rest] of this.compounds ? this.splits(word) : []) {
+        for (const [first, rest] of this.compounds ? this.compounds.splits(word) : []) {
           out.push([...plain.slice(0, at), this.plainKeys(first), this.plainKeys(rest), ...plain.slice(at + 1)]);
         }
       });
@@ -153,7 +110,7 @@
     compoundTerm(term) {  // a query word that splits: the word itself or both its parts (as analysis.py's compound_term)
       const own = this.keys(term.word);
       if (!this.compounds || term.alternatives || term.keys.size !== own.size || [...term.keys].some((k) => !own.has(k))) return term;
-      const found = this.splits(term.word);
+      const found = this.compounds.splits(term.word);
       if (!found.length) return term;
       const alternatives = [[this.plainKeys(term.word)], ...found.map(([first, rest]) => [this.plainKeys(first), this.plainKeys(rest)])];
       const keys = new Set();
