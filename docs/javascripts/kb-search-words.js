@@ -38,6 +38,7 @@
   class Compounds {
     constructor(settings, vocabulary, own, plainKeys, isMeaningful, suffixes) {
       Object.assign(this, { firstPart: settings.first_part, rest: settings.rest, vocabulary, own, plainKeys, isMeaningful, suffixes });
+      this.longest = Math.max(0, ...[...vocabulary].map((w) => w.length));
       this.partsKeys = new Map();  // an indexed word that splits -> its parts' keys
       for (const word of vocabulary) {
         const found = this.splits(word);
@@ -49,7 +50,8 @@
     }
     splits(word) {  // each [first part, rest] the word splits into, shortest first part first
       const out = [];
-      for (let at = this.firstPart; at <= word.length - this.rest; at++) {
+      // a first part is a vocabulary word: no longer than the longest (a typed word may be very long)
+      for (let at = this.firstPart; at <= Math.min(word.length - this.rest, this.longest); at++) {
         const first = word.slice(0, at), rest = word.slice(at);
         if (!this.vocabulary.has(first) || !LETTERS.test(first) || !LETTERS.test(rest) || this.suffixes.has(rest) || !this.isMeaningful(first)) continue;
         const whole = [...this.plainKeys(rest)].filter((k) => k.length >= this.rest && this.vocabulary.has(k));

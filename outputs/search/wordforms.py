@@ -83,6 +83,7 @@ class Compounds:
         self.plain_keys = plain_keys
         self.is_meaningful = is_meaningful
         self.suffixes = suffixes
+        self.longest = max(map(len, vocabulary), default=0)
         # an indexed word that splits -> its parts' keys
         self.parts_keys: dict[str, frozenset[str]] = {}
         for word in vocabulary:
@@ -93,7 +94,8 @@ class Compounds:
     def splits(self, word: str) -> list[tuple[str, str]]:
         """Each (first part, rest) the word splits into, shortest first part first."""
         out = []
-        for at in range(self.first_part, len(word) - self.rest + 1):
+        # a first part is a vocabulary word: no longer than the longest (a typed word may be very long)
+        for at in range(self.first_part, min(len(word) - self.rest, self.longest) + 1):
             first, rest = word[:at], word[at:]
             if first not in self.vocabulary or not first.isalpha() or not rest.isalpha() or rest in self.suffixes \
                     or not self.is_meaningful(first):
