@@ -5,10 +5,10 @@ suffix of any of our languages removed, as long as ``min_stem`` letters remain. 
 meet where their keys do, so "kamieniołomie" finds "kamieniołom" and "palotát" finds "palota"
 without word forms generated into the pages. Endings that change the stem before them (Hungarian
 "építésszel", Polish "karcie") and closed compounds ("uralkodókártya" for the catalog's
-"uralkodó-kártya") follow the definition's rules, described in outputs/search/wordforms.py. Where players and rulebooks use different words, the
-players' vocabulary (vocabulary.json, groups of phrases per game) makes the player's phrase one term
-that finds the rulebook's ("who goes first" finds the Duel's "power holder"). The site's search
-script reads the same definition.
+"uralkodó-kártya") follow the definition's rules, described in outputs/search/wordforms.py. Where
+players and rulebooks use different words, the players' vocabulary (vocabulary.json, groups of
+phrases per game) makes the player's phrase one term that finds the rulebook's ("who goes first"
+finds the Duel's "power holder"). The site's search script reads the same definition.
 """
 
 from __future__ import annotations
