@@ -209,6 +209,12 @@ def main() -> None:
     ready = site_ready_ms()
     print(f"site index: {index.stat().st_size / 1024:.0f} KiB; search ready after the load event: "
           f"median {statistics.median(ready):.0f} ms over {len(ready)} page loads (headless Chromium)")
+    from outputs.search import index_from_database
+
+    searched = index_from_database(db)
+    words = {w for d in searched.documents for w in searched.analyzer.words(" | ".join((d.title, d.names, d.terms, d.body)))}
+    split = len(searched.analyzer.compounds.parts_keys) if searched.analyzer.compounds else 0
+    print(f"closed compounds: {split} of the index's {len(words)} words split into its vocabulary's words")
     if args.misses:
         print("\nmissed at 5 (API, within the query's game):")
         for c, r in zip(cases, in_game):

@@ -12,16 +12,23 @@
   // between two words, the end of a sentence (or of a question before its answer, " | ")
   const SENTENCE_END = /[.!?…]["'”’)\]]*\s|\s\|\s/;
   const LOWER = /^\p{Ll}/u;
+  const CACHED_WORD = 40, CACHED_WORDS = 200000;  // a longer text is folded, not remembered; up to a bound (as analysis.py)
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
+  const Words = typeof module !== "undefined" ? require("./kb-search-words.js") : root.KbSearchWords;
 
   class Analyzer {
     constructor(definition) {
       this.folds = definition.extra_folds;
+      this.folded = new Map();
       this.minStem = definition.min_stem;
       this.suffixes = [...new Set(Object.values(definition.suffixes).flat())];
+      this.definition = definition;
+      // endings that change the stem before them, and closed compounds: kb-search-words.js
+      this.alternations = new Words.Alternations(definition.alternations || [], this.minStem);
+      this.compounds = null;  // set by useVocabulary: without a vocabulary, no word splits
       this.stopWords = new Set(Object.values(definition.stop_words).flat());
       this.translations = new Map();  // a Hungarian or Polish word -> English words of our rules
       for (const lemmas of Object.values(definition.translations || {})) {
@@ -50,23 +57,65 @@
       });
     }
     fold(text) {
-      let out = "";
+      // words are remembered: the index folds every word of every entry, most of them many times over
+      let out = this.folded.get(text);
+      if (out !== undefined) return out;
+      out = "";
       for (const ch of text.toLowerCase()) out += this.folds[ch] !== undefined ? this.folds[ch] : ch;
-      return out.normalize("NFKD").replace(/\p{Mn}/gu, "");
+      out = out.normalize("NFKD").replace(/\p{Mn}/gu, "");
+      if (text.length <= CACHED_WORD && this.folded.size < CACHED_WORDS) this.folded.set(text, out);
+      return out;
     }
     words(text) {
       return (text.match(WORD) || []).map((w) => this.fold(w));
     }
-    keys(word) {
+    keys(word) {  // its plain keys, and for an indexed closed compound its parts' keys as well
       let found = this.cache.get(word);
       if (!found) {
-        found = new Set([word]);
-        for (const suffix of this.suffixes) {
-          if (word.endsWith(suffix) && word.length - suffix.length >= this.minStem) found.add(word.slice(0, -suffix.length));
-        }
+        found = this.plainKeys(word);
+        const parts = this.compounds && this.compounds.partsKeys.get(word);
+        if (parts) for (const k of parts) found.add(k);
         this.cache.set(word, found);
       }
       return found;
+    }
+    plainKeys(word) {  // the word, each stem its suffixes leave, and the base forms its ending hides
+      const found = new Set([word]);
+      for (const base of this.alternations.bases(word)) found.add(base);
+      for (const suffix of this.suffixes) {
+        if (word.endsWith(suffix) && word.length - suffix.length >= this.minStem) found.add(word.slice(0, -suffix.length));
+      }
+      return found;
+    }
+    useVocabulary(texts, names) {  // the indexed entries' texts, and language -> their names in it (as Analyzer.with_vocabulary)
+      const settings = this.definition.compounds;
+      this.cache = new Map();
+      if (!settings) return;
+      const vocabulary = new Set();
+      for (const text of texts) for (const w of this.words(text)) vocabulary.add(w);
+      const own = Words.ownWords(this.definition, settings.languages, names, (text) => this.words(text));
+      this.compounds = new Words.Compounds(settings, vocabulary, own, (w) => this.plainKeys(w), (w) => this.isMeaningful(w), new Set(this.suffixes));
+    }
+    phraseKeys(phrase) {  // a vocabulary phrase's keys, and once more for each way a compound of it splits (as analysis.py)
+      const words = phrase.filter((w) => this.isMeaningful(w));
+      if (!words.length) return [];
+      const plain = words.map((w) => this.plainKeys(w)), out = [plain];
+      words.forEach((word, at) => {
+        for (const [first, rest] of this.compounds ? this.compounds.splits(word) : []) {
+          out.push([...plain.slice(0, at), this.plainKeys(first), this.plainKeys(rest), ...plain.slice(at + 1)]);
+        }
+      });
+      return out;
+    }
+    compoundTerm(term) {  // a query word that splits: the word itself or both its parts (as analysis.py's compound_term)
+      const own = this.keys(term.word);
+      if (!this.compounds || term.alternatives || term.keys.size !== own.size || [...term.keys].some((k) => !own.has(k))) return term;
+      const found = this.compounds.splits(term.word);
+      if (!found.length) return term;
+      const alternatives = [[this.plainKeys(term.word)], ...found.map(([first, rest]) => [this.plainKeys(first), this.plainKeys(rest)])];
+      const keys = new Set();
+      for (const alternative of alternatives) for (const word of alternative) for (const k of word) keys.add(k);
+      return { word: term.word, keys, alternatives };
     }
     isMeaningful(word) {  // not a stop word, and not one letter unless a digit
       return !this.stopWords.has(word) && (word.length > 1 || /^\d+$/.test(word));
@@ -81,7 +130,7 @@
         for (const other of [...(this.synonyms.get(word) || []), ...(this.translations.get(word) || [])]) {
           for (const k of this.keys(other)) keys.add(k);
         }
-        return { word, keys };
+        return this.compoundTerm({ word, keys });
       }));
     }
     vocabularyPhrases(words, game) {  // the longest phrase at each place, the listed words with or without an ending
@@ -104,9 +153,10 @@
         const seen = new Set(), alternatives = [];
         for (const group of groups) {
           for (const p of this.phraseGroups[group][1]) {
-            const keys = p.filter((w) => this.isMeaningful(w)).map((w) => this.keys(w));
-            const id = keys.map((k) => [...k].sort().join(",")).join("|");
-            if (keys.length && !seen.has(id)) { seen.add(id); alternatives.push(keys); }
+            for (const keys of this.phraseKeys(p)) {
+              const id = keys.map((k) => [...k].sort().join(",")).join("|");
+              if (!seen.has(id)) { seen.add(id); alternatives.push(keys); }
+            }
           }
         }
         const typedPhrase = words.slice(i, i + length).join(" "), altId = [...seen].join("/");
@@ -136,6 +186,9 @@
         facets: { ...(d[10] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
         numbers: d[11] || {},
       }));
+      // the entries' own words, which closed compounds split into (as engine.py's SearchIndex)
+      this.analyzer.useVocabulary(this.docs.map((d) => [d.title, d.names, d.terms, d.body].join(" | ")),
+        { hu: this.docs.map((d) => d.nameHu || ""), pl: this.docs.map((d) => d.namePl || "") });
       this.fields = data.fields || {};
       this.games = data.games || {};
       this.kinds = data.kinds || {};  // kind key -> what a player reads ("startings" -> "starting pieces")

@@ -20,7 +20,8 @@ def code(query: str) -> Linked:
 
 OPERATORS = [
     ("words", "castle penalty", "Ranked, none required: entries with every word come first, then those with some. "
-     "English, Hungarian or Polish, any case ending, accents optional."),
+     "English, Hungarian or Polish, any case ending, accents optional; a Hungarian compound closed, hyphenated "
+     "or apart (`szegénységkártya`, `szegénység-kártya`)."),
     ('"…"', '"gold mine"', "A phrase: only entries with these words together, in this order."),
     ("field:value", "category:wood", "The field has this value (singular or plural, any language of its names). The value follows the "
      "colon at once: with a space after the colon, as in a heading, the field's name is just a word."),

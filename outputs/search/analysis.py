@@ -3,10 +3,13 @@
 A key is a folded word (lower case, no accents, ł as l) or a stem of it: the word with one listed
 suffix of any of our languages removed, as long as ``min_stem`` letters remain. A text and a query
 meet where their keys do, so "kamieniołomie" finds "kamieniołom" and "palotát" finds "palota"
-without word forms generated into the pages. Where players and rulebooks use different words, the
-players' vocabulary (vocabulary.json, groups of phrases per game) makes the player's phrase one term
-that finds the rulebook's ("who goes first" finds the Duel's "power holder"). The site's search
-script reads the same definition, and the database's full-text indexes hold these keys (fts.py).
+without word forms generated into the pages. Endings that change the stem before them (Hungarian
+"építésszel", Polish "karcie") and closed compounds ("uralkodókártya" for the catalog's
+"uralkodó-kártya") follow the definition's rules, described in outputs/search/wordforms.py. Where
+players and rulebooks use different words, the players' vocabulary (vocabulary.json, groups of
+phrases per game) makes the player's phrase one term that finds the rulebook's ("who goes first"
+finds the Duel's "power holder"). The site's search script reads the same definition, and the
+database's full-text indexes hold these keys (fts.py).
 """
 
 from __future__ import annotations
@@ -14,10 +17,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
+
+from outputs.search.wordforms import Alternations, Compounds, own_words
 
 DEFINITION = Path(__file__).with_name("definition.json")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -44,6 +50,9 @@ class Analyzer:
         self.folds = str.maketrans(definition["extra_folds"])
         self.min_stem: int = definition["min_stem"]
         self.suffixes = sorted({s for lang in definition["suffixes"].values() for s in lang}, key=len)
+        self.alternations = Alternations(definition.get("alternations", []), self.min_stem)
+        self.compounds: Compounds | None = None
+        """Set by :meth:`with_vocabulary`: without a vocabulary, no word splits."""
         self.stop_words = {w for lang in definition["stop_words"].values() for w in lang}
         # a Hungarian or Polish word -> the English words of our rules that mean it
         self.translations: dict[str, tuple[str, ...]] = {}
@@ -73,6 +82,18 @@ class Analyzer:
     def default(cls) -> Analyzer:
         return _default()
 
+    def with_vocabulary(self, texts: Iterable[str], names: Mapping[str, Iterable[str]]) -> Analyzer:
+        """An analyzer of this definition that splits compounds into the words of ``texts`` (the
+        indexed entries' texts); ``names``: language -> the entries' names in it."""
+        analyzer = Analyzer(self.definition)
+        vocabulary = {w for text in texts for w in analyzer.words(text)}
+        settings = self.definition.get("compounds")
+        if settings:
+            own = own_words(self.definition, settings["languages"], names, analyzer.words)
+            analyzer.compounds = Compounds(settings, vocabulary, own, analyzer.plain_keys, analyzer.is_meaningful,
+                                           set(analyzer.suffixes))
+        return analyzer
+
     def fold(self, text: str) -> str:
         found = self._fold_cache.get(text)
         if found is None:
@@ -96,17 +117,51 @@ class Analyzer:
         return {}
 
     def keys(self, word: str) -> frozenset[str]:
-        """The keys of one folded word: itself and each stem its suffixes leave."""
+        """The keys of one folded word: its :meth:`plain_keys`, and for an indexed closed compound
+        its parts' keys as well."""
         found = self._keys_cache.get(word)
         if found is None:
-            out = {word}
-            for suffix in self.suffixes:
-                if word.endswith(suffix) and len(word) - len(suffix) >= self.min_stem:
-                    out.add(word[: -len(suffix)])
-            found = frozenset(out)
+            found = self.plain_keys(word)
+            if self.compounds is not None and word in self.compounds.parts_keys:
+                found |= self.compounds.parts_keys[word]
             if len(self._keys_cache) < CACHED_WORDS:
                 self._keys_cache[word] = found
         return found
+
+    def plain_keys(self, word: str) -> frozenset[str]:
+        """The word itself, each stem its suffixes leave, and the base forms its ending hides."""
+        out = {word, *self.alternations.bases(word)}
+        for suffix in self.suffixes:
+            if word.endswith(suffix) and len(word) - len(suffix) >= self.min_stem:
+                out.add(word[: -len(suffix)])
+        return frozenset(out)
+
+    def phrase_keys(self, phrase: tuple[str, ...]) -> list[tuple[frozenset[str], ...]]:
+        """A vocabulary phrase as the keys of its meaningful words, and once more for each way one of
+        its closed compounds splits, with the parts as words of their own ("kezdőjátékos" is also
+        "kezdő játékos"), never as either part alone."""
+        words = [w for w in phrase if self.is_meaningful(w)]
+        if not words:
+            return []
+        plain = [self.plain_keys(w) for w in words]
+        out = [tuple(plain)]
+        for at, word in enumerate(words):
+            for first, rest in self.compounds.splits(word) if self.compounds is not None else ():
+                out.append((*plain[:at], self.plain_keys(first), self.plain_keys(rest), *plain[at + 1:]))
+        return out
+
+    def compound_term(self, term: Term) -> Term:
+        """A query word that splits into the vocabulary's words as one term that asks for the word
+        itself or for both its parts (like a vocabulary phrase), not for either part alone: a
+        "szegénységkártya" is no card of any kind. Other terms, and words that mean others (synonyms,
+        translations), are kept as they are."""
+        if self.compounds is None or term.alternatives or term.keys != self.keys(term.word):
+            return term
+        splits = self.compounds.splits(term.word)
+        if not splits:
+            return term
+        alternatives = ((self.plain_keys(term.word),), *((self.plain_keys(p), self.plain_keys(r)) for p, r in splits))
+        return Term(term.word, frozenset().union(*(k for alternative in alternatives for k in alternative)), alternatives)
 
     def is_meaningful(self, word: str) -> bool:
         """Not a stop word, and not one letter unless a digit."""
@@ -124,7 +179,7 @@ class Analyzer:
             keys = set(self.keys(word))
             for other in (*self.synonyms.get(word, ()), *self.translations.get(word, ())):
                 keys |= self.keys(other)
-            out.append(Term(word, frozenset(keys)))
+            out.append(self.compound_term(Term(word, frozenset(keys))))
         return out
 
     def _same_word(self, typed: str, listed: str) -> bool:
@@ -152,8 +207,7 @@ class Analyzer:
                 continue
             length = max(matching.values())
             phrases = [p for group in sorted(g for g, n in matching.items() if n == length) for p in self.phrase_groups[group][1]]
-            alternatives = tuple(dict.fromkeys(
-                keys for keys in (tuple(self.keys(w) for w in p if self.is_meaningful(w)) for p in phrases) if keys))
+            alternatives = tuple(dict.fromkeys(keys for p in phrases for keys in self.phrase_keys(p)))
             typed = " ".join(words[i:i + length])
             # two phrases of one group ("minus points" after "negative points") are one term
             if alternatives and all(typed != t.word and alternatives != t.alternatives for t in found):

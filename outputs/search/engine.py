@@ -128,6 +128,10 @@ class SearchIndex:
     """The filter fields and what each means."""
 
     def __post_init__(self) -> None:
+        # the entries' own words, which closed compounds split into (outputs/search/wordforms.py)
+        self.analyzer = self.analyzer.with_vocabulary(
+            (" | ".join((d.title, d.names, d.terms, d.body)) for d in self.documents),
+            {"hu": [d.name_hu or "" for d in self.documents], "pl": [d.name_pl or "" for d in self.documents]})
         self.postings: dict[str, dict[int, _Posting]] = {}
         self.exact_names: list[set[str]] = []
         self.name_keys: list[list[tuple[frozenset[str], ...]]] = []
