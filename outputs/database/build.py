@@ -18,7 +18,7 @@ from games.registry import Registry
 from outputs.buildinfo import BuildInfo
 from outputs.database.facets import insert_facets
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
-from outputs.database.tables import SEARCH_COLUMNS, SEARCH_FTS_COLUMNS, kind_columns, kind_rows
+from outputs.database.tables import SEARCH_COLUMNS, SEARCH_FTS_COLUMNS, fill_keys, kind_columns, kind_rows, search_analyzer
 from outputs.simulations.store import Results
 from outputs.simulations.table import insert_simulations
 from outputs.terms import TermLinker, rulings_about
@@ -52,10 +52,16 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
                 for game in catalog.games()}
     with db.conn:  # every row in one transaction
         _create_tables(db, registry)
-        search_rows = []
+        search_rows, tables = [], []
         for kind in registry.schema.kinds:
             rows, searched = kind_rows(registry, kind, catalog.of_kind(kind.key), contexts)
             search_rows += searched
+            tables.append((kind, rows))
+        # keys once every entry's words are known: a closed compound splits into the entries' own words
+        analyzer = search_analyzer(search_rows)
+        fill_keys(search_rows, analyzer)
+        for kind, rows in tables:
+            fill_keys(rows, analyzer)
             db["entities"].insert_all(
                 ({"id": r["id"], "kind": kind.key, "table_name": kind.table, "game": r["game"],
                   "name_en": r["name_en"], "name_hu": r["name_hu"], "name_pl": r["name_pl"],

@@ -35,7 +35,7 @@ from outputs.database.limits import bounded, limit_connection
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
 from outputs.database.responses import RAISED, Outgoing, Rewriter, error_page, search_paging, send_file, send_problem, within
-from outputs.search import HitLinks, search_json
+from outputs.search import HitLinks, index_from_database, search_json
 from outputs.search.analysis import Analyzer
 from outputs.search.fts import match_expression
 
@@ -55,7 +55,8 @@ def register_functions(conn: sqlite3.Connection, path: str | None, links: HitLin
     fold = Analyzer.default().fold
     games = games_of(path) if path else ()
     conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
-    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games)), deterministic=True)
+    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games, _analyzer(path))),
+                         deterministic=True)
     if path:
         conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text, links=links)), deterministic=True)
         conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=_game(game), links=links)),
@@ -63,6 +64,12 @@ def register_functions(conn: sqlite3.Connection, path: str | None, links: HitLin
         conn.create_function("kb_search", 4, bounded(lambda text, game, limit, offset: search_json(
             path, text, game=_game(game), limit=_whole(limit, SEARCH_LIMIT), offset=_whole(offset, 0), links=links)),
             deterministic=True)
+
+
+def _analyzer(path: str | None) -> Analyzer:
+    """The ranked search's analyzer of this database (its entries' words split closed compounds), so
+    that a query reads the same in SQL as in the search."""
+    return index_from_database(path).analyzer if path else Analyzer.default()
 
 
 @functools.lru_cache(maxsize=8)
@@ -101,10 +108,11 @@ def filters_from_request(request, database, table, datasette):  # type: ignore[n
         return None
     games = games_of(path)
     if "_search" in searched:
-        return FilterArguments([], {"search": match_expression(request.args["_search"], games)})
+        return FilterArguments([], {"search": match_expression(request.args["_search"], games, _analyzer(path))})
     # the numbering of Datasette's own filter: one parameter per searched column, in the request's order;
     # a search of one column cannot also look at the game column, so every game's reading applies
-    return FilterArguments([], {f"search_{i}": match_expression(request.args[key]) for i, key in enumerate(searched)})
+    return FilterArguments([], {f"search_{i}": match_expression(request.args[key], (), _analyzer(path))
+                                for i, key in enumerate(searched)})
 
 
 @hookimpl

@@ -18,6 +18,7 @@ from games.plugin import DerivedColumns, RowContext
 from games.registry import Registry
 from games.summaries import readable, summary as entry_summary
 from outputs.search.engine import SHOWN_END
+from outputs.search.analysis import Analyzer
 from outputs.search.fts import GAME_COLUMN, keys_text
 
 ENTRY_FIELDS = set(Entry.model_fields)
@@ -178,6 +179,26 @@ SEARCH_FTS_COLUMNS = {"names_keys": 10.0, "body_keys": 1.0, GAME_COLUMN: 0.0}
 SEARCH_RANK = "bm25(search_fts, " + ", ".join(str(w) for w in SEARCH_FTS_COLUMNS.values()) + ")"
 
 
+KEYS_COLUMNS = ("search_keys", "names_keys", "body_keys")
+"""The columns kind_rows fills with text and fill_keys turns into the text's keys."""
+
+
+def search_analyzer(search_rows: list[dict[str, Any]]) -> Analyzer:
+    """The analyzer the ranked search builds from these entries (SearchIndex): it splits closed
+    compounds into the entries' own words, so the FTS paths meet the same words as the search."""
+    return Analyzer.default().with_vocabulary(
+        (" | ".join(r[c] or "" for c in ("title", "names", "body")) for r in search_rows),
+        {"hu": [r["name_hu"] or "" for r in search_rows], "pl": [r["name_pl"] or "" for r in search_rows]})
+
+
+def fill_keys(rows: list[dict[str, Any]], analyzer: Analyzer) -> None:
+    """Each text column of KEYS_COLUMNS replaced by its keys (outputs/search/fts.py)."""
+    for row in rows:
+        for column in KEYS_COLUMNS:
+            if column in row:
+                row[column] = keys_text(row[column], analyzer)
+
+
 def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: dict[str, RowContext]
               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The table rows of a kind's entries, and their rows of the search index."""
@@ -195,12 +216,12 @@ def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: di
         words = contexts[entry.game].words
         body = body_text(entry, extra, entry_summary(registry.module(entry.game), entry, words, kind.shown), words.catalog)
         text = searchable_text(entry, body)
-        row["search_keys"] = keys_text(text)
+        row["search_keys"] = text  # made keys by fill_keys, once every entry's words are known
         rows.append(row)
         names = name_text(entry)
         search_rows.append({
             "entity_id": entry.id, "kind": kind.key, "kind_label": kind.shown, "table_name": kind.table, "game": entry.game,
             "title": entry.names.en, "name_hu": entry.names.hu, "name_pl": entry.names.pl,
-            "names": names, "names_keys": keys_text(names), "body": body, "body_keys": keys_text(body),
+            "names": names, "names_keys": names, "body": body, "body_keys": body,
         })
     return rows, search_rows
