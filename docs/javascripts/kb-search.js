@@ -14,6 +14,8 @@
   const LOWER = /^\p{Ll}/u;
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
+  // at equal matches, source records after our entries; the build ranks entries of equal score (outputs/search/ranking.py)
+  const SOURCE_KINDS = new Set(["sources"]), NAMED_LANGUAGES = ["hu", "pl"];
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
 
@@ -23,13 +25,15 @@
       this.minStem = definition.min_stem;
       this.suffixes = [...new Set(Object.values(definition.suffixes).flat())];
       this.stopWords = new Set(Object.values(definition.stop_words).flat());
-      this.translations = new Map();  // a Hungarian or Polish word -> English words of our rules
-      for (const lemmas of Object.values(definition.translations || {})) {
+      this.translations = new Map();  // per language: a Hungarian or Polish word -> English words of our rules
+      for (const [language, lemmas] of Object.entries(definition.translations || {})) {
+        const table = new Map();
+        this.translations.set(language, table);
         for (const lemma of Object.values(lemmas)) {
           const english = lemma.en.map((w) => this.fold(w));
           for (const form of lemma.forms) {
             const folded = this.fold(form);
-            if (!folded.includes(" ")) this.translations.set(folded, [...new Set([...(this.translations.get(folded) || []), ...english])]);
+            if (!folded.includes(" ")) table.set(folded, [...new Set([...(table.get(folded) || []), ...english])]);
           }
         }
       }
@@ -71,14 +75,17 @@
     isMeaningful(word) {  // not a stop word, and not one letter unless a digit
       return !this.stopWords.has(word) && (word.length > 1 || /^\d+$/.test(word));
     }
-    query(text, game) {  // its vocabulary phrases, then its other words (as analysis.py's Analyzer.query)
+    // its vocabulary phrases, then its other words, with the translations of `languages` (every
+    // language when it is null), as analysis.py's Analyzer.query
+    query(text, game, languages) {
+      const tables = [...this.translations].filter(([language]) => !languages || languages.has(language)).map(([, table]) => table);
       const [phrases, rest] = this.vocabularyPhrases(this.words(text), game || null);
       const typed = new Set(phrases.map((t) => t.word));
       const words = [...new Set(rest)].filter((w) => !typed.has(w));
       const meaningful = words.filter((w) => this.isMeaningful(w));
       return phrases.concat((meaningful.length ? meaningful : phrases.length ? [] : words).map((word) => {
         const keys = new Set(this.keys(word));
-        for (const other of [...(this.synonyms.get(word) || []), ...(this.translations.get(word) || [])]) {
+        for (const other of [...(this.synonyms.get(word) || []), ...tables.flatMap((table) => table.get(word) || [])]) {
           for (const k of this.keys(other)) keys.add(k);
         }
         return { word, keys };
@@ -131,11 +138,19 @@
       this.analyzer = new Analyzer(data.definition);
       this.docs = data.docs.map((d) => ({
         id: d[0], game: d[1], kind: d[2], title: d[3], url: d[4], names: d[5],
-        terms: d[6].map((i) => data.phrases[i]).join(" | "), body: d[7], nameHu: d[8], namePl: d[9],
+        terms: d[6].map((i) => data.phrases[i]).join(" | "), body: d[7], nameHu: d[8], namePl: d[9], rank: d[10],
         // game and kind are every document's fields; the index stores only the games' own
-        facets: { ...(d[10] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
-        numbers: d[11] || {},
+        facets: { ...(d[11] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
+        numbers: d[12] || {},
       }));
+      // game -> the languages its entries have names in: its rulebooks', whose translations apply to it
+      this.languages = new Map();
+      for (const doc of this.docs) {
+        if (!this.languages.has(doc.game)) this.languages.set(doc.game, new Set());
+        for (const language of NAMED_LANGUAGES) if (this.nameIn(doc, language)) this.languages.get(doc.game).add(language);
+      }
+      this.gameIds = [...this.languages.keys()].sort();
+      this.languageWordsCache = null;
       this.fields = data.fields || {};
       this.games = data.games || {};
       this.kinds = data.kinds || {};  // kind key -> what a player reads ("startings" -> "starting pieces")
@@ -171,6 +186,36 @@
           }
         }
       });
+    }
+    nameIn(doc, language) {
+      return language === "hu" ? doc.nameHu : language === "pl" ? doc.namePl : null;
+    }
+    languageWords() {  // for each language only one game has: [language, game, its words] (as engine.py's _language_words)
+      if (this.languageWordsCache) return this.languageWordsCache;
+      const owners = new Map();
+      for (const game of this.gameIds) {
+        for (const language of this.languages.get(game)) {
+          if (!owners.has(language)) owners.set(language, []);
+          owners.get(language).push(game);
+        }
+      }
+      this.languageWordsCache = [...owners].filter(([, games]) => games.length === 1).map(([language, [game]]) => {
+        const words = new Set((this.analyzer.translations.get(language) || new Map()).keys());
+        for (const doc of this.docs) if (doc.game === game) for (const w of this.analyzer.words(this.nameIn(doc, language) || "")) words.add(w);
+        return [language, game, words];
+      }).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      return this.languageWordsCache;
+    }
+    languageGame(text) {  // the game a query's language points to (as engine.py's language_game)
+      const words = this.analyzer.words(text).filter((w) => this.analyzer.isMeaningful(w));
+      for (const [language, game, known] of this.languageWords()) {
+        const others = [...this.analyzer.translations].filter(([other]) => other !== language).map(([, table]) => table);
+        for (const word of words) {
+          if (known.has(word) && !others.some((table) => table.has(word))
+              && [...(this.postings.get(word) || new Map()).keys()].every((doc) => this.docs[doc].game === game)) return game;
+        }
+      }
+      return null;
     }
     matches(term) {
       if (term.alternatives) return this.phraseMatches(term.alternatives);
@@ -218,44 +263,66 @@
         this.filters = new Query.FilterIndex(this.analyzer, this.docs, (w) => this.matches({ word: w, keys: this.analyzer.keys(w) }).keys());
       }
       const allowed = parsed.groups.length ? this.filters.allowed(parsed.groups) : null;
-      const terms = this.analyzer.query(parsed.words, game);
-      if (!terms.length) return allowed ? this.listing(allowed, game, limit) : [];
+      // each game's query: its own vocabulary and its languages' translations, also over all games
+      const byGame = (game ? [game] : this.gameIds).map((g) => [g, this.analyzer.query(parsed.words, g, this.languages.get(g) || new Set())])
+        .filter(([, terms]) => terms.length);
+      if (!byGame.length) return allowed ? this.listing(allowed, game, limit) : [];
+      const foundCache = new Map();
+      const hits = byGame.flatMap(([g, terms]) => this.scored(terms, g, allowed, foundCache));
+      const preferred = game ? null : this.languageGame(parsed.words);
+      const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+      // as engine.py: the query's language's game; the share of terms matched; our entries before
+      // source records; the score; what the entry is (its rank); the title; the id
+      hits.sort((a, b) => (a.doc.game !== preferred) - (b.doc.game !== preferred) || b.share - a.share
+        || SOURCE_KINDS.has(a.doc.kind) - SOURCE_KINDS.has(b.doc.kind) || b.score - a.score || a.doc.rank - b.doc.rank
+        || compare(a.doc.title, b.doc.title) || compare(a.doc.id, b.doc.id));
+      const top = hits.slice(0, limit);
+      for (const hit of top) {
+        hit.snippet = this.snippet(hit.doc.body, hit.terms);
+        hit.words = this.landingWords(hit.doc, hit.terms);
+      }
+      return top;
+    }
+    termId(term) {  // equal terms (of several games' readings of the query) are matched once
+      const keys = (set) => [...set].sort().join(",");
+      return term.word + "\u0000" + keys(term.keys) + "\u0000" + (term.alternatives || []).map((alt) => alt.map(keys).join("|")).join("/");
+    }
+    scored(terms, game, allowed, foundCache) {  // one game's hits, scored with the query as that game reads it (as engine.py's _scored)
       const total = this.docs.length;
       const matched = new Map(), score = new Map(), inNames = new Map();
-      const foundByTerm = terms.map((t) => this.matches(t));
+      const foundByTerm = terms.map((t) => {
+        const id = this.termId(t);
+        if (!foundCache.has(id)) foundCache.set(id, this.matches(t));
+        return foundCache.get(id);
+      });
       let common = foundByTerm.map((found) => total >= COMMON_MIN_ENTRIES && found.size > COMMON_SHARE * total);
       if (common.every((c) => c)) common = common.map(() => false);
       for (const [t, term] of terms.entries()) {
         const found = foundByTerm[t];
         const idf = Math.log(1 + total / (1 + found.size));
         for (const [doc, p] of found) {
+          if (this.docs[doc].game !== game) continue;
           matched.set(doc, (matched.get(doc) || 0) + (common[t] ? 0 : 1));
           inNames.set(doc, (inNames.get(doc) || 0) + (p.inName ? 1 : 0));
           score.set(doc, (score.get(doc) || 0) + idf * (NAME_WEIGHT * p.inName + TERMS_WEIGHT * p.inTerms
             + BODY_WEIGHT * Math.min(p.bodyTf, BODY_TF_CAP)));
         }
       }
+      // over all games, hits compare by the share of their game's counted terms they match
+      const counted = Math.max(1, terms.length - common.filter((c) => c).length);
       const phrase = terms.map((t) => t.word).join(" ");
       const queryKeys = new Set();
       for (const t of terms) for (const k of t.keys) queryKeys.add(k);
       const hits = [];
       for (const [doc, count] of matched) {
         const d = this.docs[doc];
-        if ((game && d.game !== game) || (allowed && !allowed.has(doc))) continue;
+        if (allowed && !allowed.has(doc)) continue;
         const bonus = EXACT_NAME_BONUS * (this.exactNames[doc].has(phrase) ? 1 : 0)
           + ALL_IN_NAMES_BONUS * (inNames.get(doc) === terms.length ? 1 : 0)
           + NAME_COVER_BONUS * (inNames.get(doc) ? this.nameCover(doc, queryKeys) : 0);
-        hits.push({ doc: d, matched: count, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1) });
+        hits.push({ doc: d, matched: count, share: count / counted, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1), terms });
       }
-      // equal scores and titles (two games' cards of one name) fall back to the id, as the Python ranking does
-      hits.sort((a, b) => b.matched - a.matched || b.score - a.score || (a.doc.title < b.doc.title ? -1 : a.doc.title > b.doc.title ? 1 : 0)
-        || (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0));
-      const top = hits.slice(0, limit);
-      for (const hit of top) {
-        hit.snippet = this.snippet(hit.doc.body, terms);
-        hit.words = this.landingWords(hit.doc, terms);
-      }
-      return top;
+      return hits;
     }
     nameCover(doc, queryKeys) {  // the largest share of one of the entry's names whose words the query has
       let best = 0;

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -45,15 +46,16 @@ class Analyzer:
         self.min_stem: int = definition["min_stem"]
         self.suffixes = sorted({s for lang in definition["suffixes"].values() for s in lang}, key=len)
         self.stop_words = {w for lang in definition["stop_words"].values() for w in lang}
-        # a Hungarian or Polish word -> the English words of our rules that mean it
-        self.translations: dict[str, tuple[str, ...]] = {}
-        for lemmas in definition.get("translations", {}).values():
+        # per language: a Hungarian or Polish word -> the English words of our rules that mean it
+        self.translations: dict[str, dict[str, tuple[str, ...]]] = {}
+        for language, lemmas in definition.get("translations", {}).items():
+            table = self.translations.setdefault(language, {})
             for lemma in lemmas.values():
                 english = tuple(self.fold(w) for w in lemma["en"])
                 for form in lemma["forms"]:
                     typed = self.fold(form)
                     if " " not in typed:
-                        self.translations[typed] = tuple(dict.fromkeys(self.translations.get(typed, ()) + english))
+                        table[typed] = tuple(dict.fromkeys(table.get(typed, ()) + english))
         self.synonyms: dict[str, tuple[str, ...]] = {}
         for group in definition["synonyms"]:
             folded = tuple(self.fold(w) for w in group)
@@ -112,17 +114,19 @@ class Analyzer:
         """Not a stop word, and not one letter unless a digit."""
         return word not in self.stop_words and (len(word) > 1 or word.isdigit())
 
-    def query(self, text: str, game: str | None = None) -> list[Term]:
+    def query(self, text: str, game: str | None = None, languages: Iterable[str] | None = None) -> list[Term]:
         """The query's terms: its vocabulary phrases (those of ``game`` and of any game; of every game
         when it is None), then its other words, stop words and one-letter words dropped (unless nothing
-        else is left), each word with its own keys and those of its synonyms."""
+        else is left), each word with its own keys, those of its synonyms and those of its translations
+        from ``languages`` (every language when None: a game's search passes the languages it has)."""
+        tables = [table for language, table in self.translations.items() if languages is None or language in languages]
         phrases, rest = self._vocabulary_phrases(self.words(text), game)
         words = [w for w in dict.fromkeys(rest) if w not in {t.word for t in phrases}]
         meaningful = [w for w in words if self.is_meaningful(w)]
         out = list(phrases)
         for word in meaningful or ([] if phrases else words):
             keys = set(self.keys(word))
-            for other in (*self.synonyms.get(word, ()), *self.translations.get(word, ())):
+            for other in (*self.synonyms.get(word, ()), *(english for table in tables for english in table.get(word, ()))):
                 keys |= self.keys(other)
             out.append(Term(word, frozenset(keys)))
         return out
