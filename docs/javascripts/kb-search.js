@@ -26,14 +26,22 @@
       this.suffixes = [...new Set(Object.values(definition.suffixes).flat())];
       this.stopWords = new Set(Object.values(definition.stop_words).flat());
       this.translations = new Map();  // per language: a Hungarian or Polish word -> English words of our rules
+      // per language: forms of several words ("véget ér"), their words joined by a space -> English words
+      this.phraseTranslations = new Map();
       for (const [language, lemmas] of Object.entries(definition.translations || {})) {
-        const table = new Map();
+        const table = new Map(), phraseTable = new Map();
         this.translations.set(language, table);
+        this.phraseTranslations.set(language, phraseTable);
         for (const lemma of Object.values(lemmas)) {
           const english = lemma.en.map((w) => this.fold(w));
           for (const form of lemma.forms) {
             const folded = this.fold(form);
-            if (!folded.includes(" ")) table.set(folded, [...new Set([...(table.get(folded) || []), ...english])]);
+            if (!folded.includes(" ")) {
+              table.set(folded, [...new Set([...(table.get(folded) || []), ...english])]);
+            } else {
+              const words = this.words(form).join(" ");
+              if (words) phraseTable.set(words, [...new Set([...(phraseTable.get(words) || []), ...english])]);
+            }
           }
         }
       }
@@ -79,17 +87,41 @@
     // language when it is null), as analysis.py's Analyzer.query
     query(text, game, languages) {
       const tables = [...this.translations].filter(([language]) => !languages || languages.has(language)).map(([, table]) => table);
+      const phraseTables = [...this.phraseTranslations].filter(([language]) => !languages || languages.has(language)).map(([, table]) => table);
       const [phrases, rest] = this.vocabularyPhrases(this.words(text), game || null);
       const typed = new Set(phrases.map((t) => t.word));
-      const words = [...new Set(rest)].filter((w) => !typed.has(w));
+      const [translated, words] = this.translatedPhrases([...new Set(rest)].filter((w) => !typed.has(w)), phraseTables);
       const meaningful = words.filter((w) => this.isMeaningful(w));
-      return phrases.concat((meaningful.length ? meaningful : phrases.length ? [] : words).map((word) => {
+      const out = phrases.concat(translated);
+      return out.concat((meaningful.length ? meaningful : out.length ? [] : words).map((word) => {
         const keys = new Set(this.keys(word));
         for (const other of [...(this.synonyms.get(word) || []), ...tables.flatMap((table) => table.get(word) || [])]) {
           for (const k of this.keys(other)) keys.add(k);
         }
         return { word, keys };
       }));
+    }
+    translatedPhrases(words, tables) {  // forms of several words, the longest at each place, as one term each (as analysis.py)
+      let longest = 0;
+      for (const table of tables) for (const phrase of table.keys()) longest = Math.max(longest, phrase.split(" ").length);
+      const found = [], rest = [];
+      let i = 0;
+      while (i < words.length) {
+        let length = Math.min(longest, words.length - i);
+        for (; length > 1; length--) {
+          const phrase = words.slice(i, i + length);
+          const english = tables.flatMap((table) => table.get(phrase.join(" ")) || []);
+          if (english.length) {
+            const keys = new Set();
+            for (const w of phrase) if (this.isMeaningful(w)) for (const k of this.keys(w)) keys.add(k);
+            for (const e of english) for (const k of this.keys(e)) keys.add(k);
+            found.push({ word: phrase.join(" "), keys });
+            break;
+          }
+        }
+        if (length > 1) { i += length; } else { rest.push(words[i]); i += 1; }
+      }
+      return [found, rest];
     }
     vocabularyPhrases(words, game) {  // the longest phrase at each place, the listed words with or without an ending
       const found = [], rest = [];

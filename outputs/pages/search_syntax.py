@@ -44,6 +44,17 @@ def search_syntax_page(db: Path, registry: Registry, url_of: Callable[[str], str
              "some.", "",
              "On a game's pages the search looks in that game first; the results offer a button to search "
              "every game. Press `/` to jump to the search box.", "",
+             "## Order of the results", "",
+             "Results with more of your words come first; among those, words in a result's name count more "
+             "than words in its text, and rare words more than common ones. Among results that fit equally "
+             "well, the thing itself comes first (a piece, building, card or character), then the glossary "
+             "entry that names it, then the rules that mention it (a rule's main statement before its special "
+             "cases), then rulings, then worked examples and the places where the rulebooks disagree. The "
+             "rulebooks and web pages we cite come after our own entries.", "",
+             "Searching every game (from the home page), each game's results are found with that game's own "
+             "words: a word players use for one game's pieces (\"meeple\") finds each game's own piece, not "
+             "another game's entry of that name. A search in Polish, which only Caylus's rulebook is in, "
+             "lists Caylus first.", "",
              "## Operators", "", table(["operator", "example", "what it does"], [[o, code(e), m] for o, e, m in OPERATORS]), "",
              "## Fields", "",
              table(["field", "what it holds", "numbers"],
