@@ -30,6 +30,18 @@ def test_a_rules_main_statement_comes_before_its_edge_case_of_the_same_words() -
         assert [h.document.id for h in hits] == ["g.transcribe.cost", "g.transcribe.empty-pile"]
 
 
+def test_a_heading_several_rules_share_is_not_the_name_of_one() -> None:
+    """Rules named by their section's heading ("Jegyző") mention the lawyer more often than the
+    building does: the building, the one entry the word names, still comes first."""
+    index = SearchIndex([
+        Document("g.rule.lawyer", "g", "rules", "Using the lawyer", "Using the lawyer | Jegyző", "The lawyer, the lawyer, the lawyer.", order=1),
+        Document("g.rule.lawyer-limits", "g", "rules", "What the lawyer cannot do", "What the lawyer cannot do | Jegyző", "The lawyer, the lawyer.", order=2),
+        Document("g.building.lawyer", "g", "buildings", "Lawyer", "Lawyer | jegyző", "Converts a building."),
+    ])
+    assert ids(index, "jegyző")[0] == "g.building.lawyer"
+    assert ids(index, "using the lawyer")[0] == "g.rule.lawyer"  # a rule's own name still earns it
+
+
 def test_at_equal_score_the_thing_comes_before_the_entries_that_mention_it() -> None:
     """One name, five kinds, equal scores: the piece, its glossary entry, the rule, the ruling, the
     example; the alphabet of their titles or ids does not decide."""

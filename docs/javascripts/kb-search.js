@@ -218,6 +218,14 @@
           }
         }
       });
+      // a name several entries of one game and kind share is a heading over them: no exact-name bonus (as engine.py)
+      const sharing = new Map(), heading = (doc, name) => `${doc.game}\u0000${doc.kind}\u0000${name}`;
+      this.docs.forEach((doc, i) => {
+        for (const name of this.exactNames[i]) sharing.set(heading(doc, name), (sharing.get(heading(doc, name)) || 0) + 1);
+      });
+      this.docs.forEach((doc, i) => {
+        for (const name of [...this.exactNames[i]]) if (sharing.get(heading(doc, name)) > 1) this.exactNames[i].delete(name);
+      });
     }
     nameIn(doc, language) {
       return language === "hu" ? doc.nameHu : language === "pl" ? doc.namePl : null;
