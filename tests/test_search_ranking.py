@@ -34,9 +34,11 @@ def test_a_heading_several_rules_share_is_not_the_name_of_one() -> None:
     """Rules named by their section's heading ("Jegyző") mention the lawyer more often than the
     building does: the building, the one entry the word names, still comes first."""
     index = SearchIndex([
-        Document("g.rule.lawyer", "g", "rules", "Using the lawyer", "Using the lawyer | Jegyző", "The lawyer, the lawyer, the lawyer.", order=1),
-        Document("g.rule.lawyer-limits", "g", "rules", "What the lawyer cannot do", "What the lawyer cannot do | Jegyző", "The lawyer, the lawyer.", order=2),
-        Document("g.building.lawyer", "g", "buildings", "Lawyer", "Lawyer | jegyző", "Converts a building."),
+        Document("g.rule.lawyer", "g", "rules", "Using the lawyer", "Using the lawyer | Jegyző", "The lawyer, the lawyer, the lawyer.",
+                 name_hu="Jegyző", order=1),
+        Document("g.rule.lawyer-limits", "g", "rules", "What the lawyer cannot do", "What the lawyer cannot do | Jegyző", "The lawyer, the lawyer.",
+                 name_hu="Jegyző", order=2),
+        Document("g.building.lawyer", "g", "buildings", "Lawyer", "Lawyer | jegyző", "Converts a building.", name_hu="jegyző"),
     ])
     assert ids(index, "jegyző")[0] == "g.building.lawyer"
     assert ids(index, "using the lawyer")[0] == "g.rule.lawyer"  # a rule's own name still earns it
