@@ -84,6 +84,7 @@ def two_games() -> SearchIndex:
         Document("a.building.quarry", "a", "buildings", "Quarry", "Quarry | kamieniołom", "Produces stone.", name_pl="kamieniołom"),
         Document("b.component.architect", "b", "components", "architect", "architect", "Each player's pawn."),
         Document("b.action.quarry", "b", "rules", "Quarry", "Quarry", "Take 2 stones from the quarry. 2 houses."),
+        Document("b.rule.pairs", "b", "rules", "2", "2", "With 2 players, 2 pawns each, 2 rounds."),
     ], analyzer=small_analyzer())
 
 
@@ -102,11 +103,12 @@ def test_a_translation_applies_to_the_games_of_its_language_only() -> None:
 
 
 def test_a_query_in_the_language_only_one_game_has_ranks_that_game_first() -> None:
-    """"2" matches game b's quarry more strongly than the Polish word matches game a's; both match one
-    word of two, and the query is Polish: game a comes first."""
+    """"2" names one entry of game b, which scores above game a's quarry for the Polish word; both match
+    one word of two, and the query is Polish: game a comes first."""
     index = two_games()
     assert index.language_game("kamieniołomu 2") == "a"
-    assert ids(index, "kamieniołomu 2")[0] == "a.building.quarry"
+    hits = index.search("kamieniołomu 2")
+    assert [h.document.id for h in hits][:2] == ["a.building.quarry", "b.rule.pairs"] and hits[0].score < hits[1].score
     assert index.language_game("quarry 2") is None
     assert ids(index, "quarry 2")[0] == "b.action.quarry"
 
