@@ -13,7 +13,7 @@
   const SENTENCE_END = /[.!?…]["'”’)\]]*\s|\s\|\s/;
   const LOWER = /^\p{Ll}/u;
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
-  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
+  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.6, scenarios: 0.6 };
   // at equal matches, source records after our entries; the build ranks entries of equal score (outputs/search/ranking.py)
   const SOURCE_KINDS = new Set(["sources"]), NAMED_LANGUAGES = ["hu", "pl"];
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
