@@ -14,10 +14,9 @@
   const LOWER = /^\p{Ll}/u;
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.6, scenarios: 0.6 };
-  // at equal matches, source records after our entries; the build ranks entries of equal score (outputs/search/ranking.py)
-  const SOURCE_KINDS = new Set(["sources"]), NAMED_LANGUAGES = ["hu", "pl"];
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
+  const Rank = typeof module !== "undefined" ? require("./kb-search-rank.js") : root.KbSearchRank;
 
   class Analyzer {
     constructor(definition) {
@@ -175,14 +174,9 @@
         facets: { ...(d[11] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
         numbers: d[12] || {},
       }));
-      // game -> the languages its entries have names in: its rulebooks', whose translations apply to it
-      this.languages = new Map();
-      for (const doc of this.docs) {
-        if (!this.languages.has(doc.game)) this.languages.set(doc.game, new Set());
-        for (const language of NAMED_LANGUAGES) if (this.nameIn(doc, language)) this.languages.get(doc.game).add(language);
-      }
+      this.languages = Rank.gameLanguages(this.docs);  // game -> the languages whose translations apply to it
       this.gameIds = [...this.languages.keys()].sort();
-      this.languageWordsCache = null;
+      this.languageWords = null;
       this.fields = data.fields || {};
       this.games = data.games || {};
       this.kinds = data.kinds || {};  // kind key -> what a player reads ("startings" -> "starting pieces")
@@ -218,44 +212,7 @@
           }
         }
       });
-      // a name several entries of one game and kind share is a heading over them: no exact-name bonus (as engine.py)
-      const sharing = new Map(), heading = (doc, name) => `${doc.game}\u0000${doc.kind}\u0000${name}`;
-      this.docs.forEach((doc, i) => {
-        for (const name of this.exactNames[i]) sharing.set(heading(doc, name), (sharing.get(heading(doc, name)) || 0) + 1);
-      });
-      this.docs.forEach((doc, i) => {
-        for (const name of [...this.exactNames[i]]) if (sharing.get(heading(doc, name)) > 1) this.exactNames[i].delete(name);
-      });
-    }
-    nameIn(doc, language) {
-      return language === "hu" ? doc.nameHu : language === "pl" ? doc.namePl : null;
-    }
-    languageWords() {  // for each language only one game has: [language, game, its words] (as engine.py's _language_words)
-      if (this.languageWordsCache) return this.languageWordsCache;
-      const owners = new Map();
-      for (const game of this.gameIds) {
-        for (const language of this.languages.get(game)) {
-          if (!owners.has(language)) owners.set(language, []);
-          owners.get(language).push(game);
-        }
-      }
-      this.languageWordsCache = [...owners].filter(([, games]) => games.length === 1).map(([language, [game]]) => {
-        const words = new Set((this.analyzer.translations.get(language) || new Map()).keys());
-        for (const doc of this.docs) if (doc.game === game) for (const w of this.analyzer.words(this.nameIn(doc, language) || "")) words.add(w);
-        return [language, game, words];
-      }).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      return this.languageWordsCache;
-    }
-    languageGame(text) {  // the game a query's language points to (as engine.py's language_game)
-      const words = this.analyzer.words(text).filter((w) => this.analyzer.isMeaningful(w));
-      for (const [language, game, known] of this.languageWords()) {
-        const others = [...this.analyzer.translations].filter(([other]) => other !== language).map(([, table]) => table);
-        for (const word of words) {
-          if (known.has(word) && !others.some((table) => table.has(word))
-              && [...(this.postings.get(word) || new Map()).keys()].every((doc) => this.docs[doc].game === game)) return game;
-        }
-      }
-      return null;
+      Rank.dropSharedNames(this.docs, this.exactNames);
     }
     matches(term) {
       if (term.alternatives) return this.phraseMatches(term.alternatives);
@@ -309,13 +266,8 @@
       if (!byGame.length) return allowed ? this.listing(allowed, game, limit) : [];
       const foundCache = new Map();
       const hits = byGame.flatMap(([g, terms]) => this.scored(terms, g, allowed, foundCache));
-      const preferred = game ? null : this.languageGame(parsed.words);
-      const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-      // as engine.py: the query's language's game; the share of terms matched; our entries before
-      // source records; the score; what the entry is (its rank); the title; the id
-      hits.sort((a, b) => (a.doc.game !== preferred) - (b.doc.game !== preferred) || b.share - a.share
-        || SOURCE_KINDS.has(a.doc.kind) - SOURCE_KINDS.has(b.doc.kind) || b.score - a.score || a.doc.rank - b.doc.rank
-        || compare(a.doc.title, b.doc.title) || compare(a.doc.id, b.doc.id));
+      if (!game && !this.languageWords) this.languageWords = Rank.languageWords(this.analyzer, this.docs, this.languages);
+      hits.sort(Rank.compareHits(game ? null : Rank.languageGame(this.analyzer, this.postings, this.docs, this.languageWords, parsed.words)));
       const top = hits.slice(0, limit);
       for (const hit of top) {
         hit.snippet = this.snippet(hit.doc.body, hit.terms);
