@@ -139,9 +139,9 @@ class SearchIndex:
         # A name several entries of one game and kind share ("Kódex másolása" for every rule of that
         # section) is the heading over them, not the name of one: it finds them all but earns none the
         # bonus for being what the query names.
-        sharing = Counter((doc.game, doc.kind, name) for doc, names in zip(self.documents, self.exact_names) for name in names)
-        for doc, names in zip(self.documents, self.exact_names):
-            names.difference_update({name for name in names if sharing[(doc.game, doc.kind, name)] > 1})
+        sharing = Counter((doc.game, doc.kind, name) for doc, exact in zip(self.documents, self.exact_names) for name in exact)
+        for doc, exact in zip(self.documents, self.exact_names):
+            exact.difference_update({name for name in exact if sharing[(doc.game, doc.kind, name)] > 1})
         self.games = sorted({doc.game for doc in self.documents})
         self.languages = game_languages(self.documents)
 
