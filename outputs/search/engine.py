@@ -1,7 +1,8 @@
 """Ranked search over the catalog's entries, with snippets: the same for the API and the benchmark.
 
 Filters and phrases (outputs/search/query.py) decide which entries may appear at all; the query's
-plain words rank them. Ranking, most important first: how many of the query's words an entry matches,
+plain words rank them. Ranking, most important first: how many of the query's terms an entry matches
+(as a share of its game's reading of the query: one game's vocabulary may read two words as one phrase),
 common words (in more than a fifth of all entries) not counted (so an entry with every word comes
 first, and entries with some words follow when few have all); then a score that counts a word in the
 entry's names ten times a word in its text, weighted by how rare the word is; an entry whose name is
