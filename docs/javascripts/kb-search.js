@@ -14,10 +14,11 @@
   const LOWER = /^\p{Ll}/u;
   const CACHED_WORD = 40, CACHED_WORDS = 200000;  // a longer text is folded, not remembered; up to a bound (as analysis.py)
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
-  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.7, scenarios: 0.6 };
+  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.6, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
   const Words = typeof module !== "undefined" ? require("./kb-search-words.js") : root.KbSearchWords;
+  const Rank = typeof module !== "undefined" ? require("./kb-search-rank.js") : root.KbSearchRank;
 
   class Analyzer {
     constructor(definition) {
@@ -30,13 +31,23 @@
       this.alternations = new Words.Alternations(definition.alternations || [], this.minStem);
       this.compounds = null;  // set by useVocabulary: without a vocabulary, no word splits
       this.stopWords = new Set(Object.values(definition.stop_words).flat());
-      this.translations = new Map();  // a Hungarian or Polish word -> English words of our rules
-      for (const lemmas of Object.values(definition.translations || {})) {
+      this.translations = new Map();  // per language: a Hungarian or Polish word -> English words of our rules
+      // per language: forms of several words ("véget ér"), their words joined by a space -> English words
+      this.phraseTranslations = new Map();
+      for (const [language, lemmas] of Object.entries(definition.translations || {})) {
+        const table = new Map(), phraseTable = new Map();
+        this.translations.set(language, table);
+        this.phraseTranslations.set(language, phraseTable);
         for (const lemma of Object.values(lemmas)) {
           const english = lemma.en.map((w) => this.fold(w));
           for (const form of lemma.forms) {
             const folded = this.fold(form);
-            if (!folded.includes(" ")) this.translations.set(folded, [...new Set([...(this.translations.get(folded) || []), ...english])]);
+            if (!folded.includes(" ")) {
+              table.set(folded, [...new Set([...(table.get(folded) || []), ...english])]);
+            } else {
+              const words = this.words(form).join(" ");
+              if (words) phraseTable.set(words, [...new Set([...(phraseTable.get(words) || []), ...english])]);
+            }
           }
         }
       }
@@ -120,18 +131,45 @@
     isMeaningful(word) {  // not a stop word, and not one letter unless a digit
       return !this.stopWords.has(word) && (word.length > 1 || /^\d+$/.test(word));
     }
-    query(text, game) {  // its vocabulary phrases, then its other words (as analysis.py's Analyzer.query)
+    // its vocabulary phrases, then its other words, with the translations of `languages` (every
+    // language when it is null), as analysis.py's Analyzer.query
+    query(text, game, languages) {
+      const tables = [...this.translations].filter(([language]) => !languages || languages.has(language)).map(([, table]) => table);
+      const phraseTables = [...this.phraseTranslations].filter(([language]) => !languages || languages.has(language)).map(([, table]) => table);
       const [phrases, rest] = this.vocabularyPhrases(this.words(text), game || null);
       const typed = new Set(phrases.map((t) => t.word));
-      const words = [...new Set(rest)].filter((w) => !typed.has(w));
+      const [translated, words] = this.translatedPhrases([...new Set(rest)].filter((w) => !typed.has(w)), phraseTables);
       const meaningful = words.filter((w) => this.isMeaningful(w));
-      return phrases.concat((meaningful.length ? meaningful : phrases.length ? [] : words).map((word) => {
+      const out = phrases.concat(translated);
+      return out.concat((meaningful.length ? meaningful : out.length ? [] : words).map((word) => {
         const keys = new Set(this.keys(word));
-        for (const other of [...(this.synonyms.get(word) || []), ...(this.translations.get(word) || [])]) {
+        for (const other of [...(this.synonyms.get(word) || []), ...tables.flatMap((table) => table.get(word) || [])]) {
           for (const k of this.keys(other)) keys.add(k);
         }
         return this.compoundTerm({ word, keys });
       }));
+    }
+    translatedPhrases(words, tables) {  // forms of several words, the longest at each place, as one term each (as analysis.py)
+      let longest = 0;
+      for (const table of tables) for (const phrase of table.keys()) longest = Math.max(longest, phrase.split(" ").length);
+      const found = [], rest = [];
+      let i = 0;
+      while (i < words.length) {
+        let length = Math.min(longest, words.length - i);
+        for (; length > 1; length--) {
+          const phrase = words.slice(i, i + length);
+          const english = tables.flatMap((table) => table.get(phrase.join(" ")) || []);
+          if (english.length) {
+            const keys = new Set();
+            for (const w of phrase) if (this.isMeaningful(w)) for (const k of this.keys(w)) keys.add(k);
+            for (const e of english) for (const k of this.keys(e)) keys.add(k);
+            found.push({ word: phrase.join(" "), keys });
+            break;
+          }
+        }
+        if (length > 1) { i += length; } else { rest.push(words[i]); i += 1; }
+      }
+      return [found, rest];
     }
     vocabularyPhrases(words, game) {  // the longest phrase at each place, the listed words with or without an ending
       const found = [], rest = [];
@@ -181,14 +219,17 @@
       this.analyzer = new Analyzer(data.definition);
       this.docs = data.docs.map((d) => ({
         id: d[0], game: d[1], kind: d[2], title: d[3], url: d[4], names: d[5],
-        terms: d[6].map((i) => data.phrases[i]).join(" | "), body: d[7], nameHu: d[8], namePl: d[9],
+        terms: d[6].map((i) => data.phrases[i]).join(" | "), body: d[7], nameHu: d[8], namePl: d[9], rank: d[10],
         // game and kind are every document's fields; the index stores only the games' own
-        facets: { ...(d[10] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
-        numbers: d[11] || {},
+        facets: { ...(d[11] || {}), game: [...new Set([d[1], (data.games || {})[d[1]]].filter((v) => v))], kind: [d[2]] },
+        numbers: d[12] || {},
       }));
       // the entries' own words, which closed compounds split into (as engine.py's SearchIndex)
       this.analyzer.useVocabulary(this.docs.map((d) => [d.title, d.names, d.terms, d.body].join(" | ")),
         { hu: this.docs.map((d) => d.nameHu || ""), pl: this.docs.map((d) => d.namePl || "") });
+      this.languages = Rank.gameLanguages(this.docs);  // game -> the languages whose translations apply to it
+      this.gameIds = [...this.languages.keys()].sort();
+      this.languageWords = null;
       this.fields = data.fields || {};
       this.games = data.games || {};
       this.kinds = data.kinds || {};  // kind key -> what a player reads ("startings" -> "starting pieces")
@@ -224,6 +265,7 @@
           }
         }
       });
+      Rank.dropSharedNames(this.docs, this.exactNames);
     }
     matches(term) {
       if (term.alternatives) return this.phraseMatches(term.alternatives);
@@ -271,44 +313,61 @@
         this.filters = new Query.FilterIndex(this.analyzer, this.docs, (w) => this.matches({ word: w, keys: this.analyzer.keys(w) }).keys());
       }
       const allowed = parsed.groups.length ? this.filters.allowed(parsed.groups) : null;
-      const terms = this.analyzer.query(parsed.words, game);
-      if (!terms.length) return allowed ? this.listing(allowed, game, limit) : [];
+      // each game's query: its own vocabulary and its languages' translations, also over all games
+      const byGame = (game ? [game] : this.gameIds).map((g) => [g, this.analyzer.query(parsed.words, g, this.languages.get(g) || new Set())])
+        .filter(([, terms]) => terms.length);
+      if (!byGame.length) return allowed ? this.listing(allowed, game, limit) : [];
+      const foundCache = new Map();
+      const hits = byGame.flatMap(([g, terms]) => this.scored(terms, g, allowed, foundCache));
+      if (!game && !this.languageWords) this.languageWords = Rank.languageWords(this.analyzer, this.docs, this.languages);
+      hits.sort(Rank.compareHits(game ? null : Rank.languageGame(this.analyzer, this.postings, this.docs, this.languageWords, parsed.words)));
+      const top = hits.slice(0, limit);
+      for (const hit of top) {
+        hit.snippet = this.snippet(hit.doc.body, hit.terms);
+        hit.words = this.landingWords(hit.doc, hit.terms);
+      }
+      return top;
+    }
+    termId(term) {  // equal terms (of several games' readings of the query) are matched once
+      const keys = (set) => [...set].sort().join(",");
+      return term.word + "\u0000" + keys(term.keys) + "\u0000" + (term.alternatives || []).map((alt) => alt.map(keys).join("|")).join("/");
+    }
+    scored(terms, game, allowed, foundCache) {  // one game's hits, scored with the query as that game reads it (as engine.py's _scored)
       const total = this.docs.length;
       const matched = new Map(), score = new Map(), inNames = new Map();
-      const foundByTerm = terms.map((t) => this.matches(t));
+      const foundByTerm = terms.map((t) => {
+        const id = this.termId(t);
+        if (!foundCache.has(id)) foundCache.set(id, this.matches(t));
+        return foundCache.get(id);
+      });
       let common = foundByTerm.map((found) => total >= COMMON_MIN_ENTRIES && found.size > COMMON_SHARE * total);
       if (common.every((c) => c)) common = common.map(() => false);
       for (const [t, term] of terms.entries()) {
         const found = foundByTerm[t];
         const idf = Math.log(1 + total / (1 + found.size));
         for (const [doc, p] of found) {
+          if (this.docs[doc].game !== game) continue;
           matched.set(doc, (matched.get(doc) || 0) + (common[t] ? 0 : 1));
           inNames.set(doc, (inNames.get(doc) || 0) + (p.inName ? 1 : 0));
           score.set(doc, (score.get(doc) || 0) + idf * (NAME_WEIGHT * p.inName + TERMS_WEIGHT * p.inTerms
             + BODY_WEIGHT * Math.min(p.bodyTf, BODY_TF_CAP)));
         }
       }
+      // over all games, hits compare by the share of their game's counted terms they match
+      const counted = Math.max(1, terms.length - common.filter((c) => c).length);
       const phrase = terms.map((t) => t.word).join(" ");
       const queryKeys = new Set();
       for (const t of terms) for (const k of t.keys) queryKeys.add(k);
       const hits = [];
       for (const [doc, count] of matched) {
         const d = this.docs[doc];
-        if ((game && d.game !== game) || (allowed && !allowed.has(doc))) continue;
+        if (allowed && !allowed.has(doc)) continue;
         const bonus = EXACT_NAME_BONUS * (this.exactNames[doc].has(phrase) ? 1 : 0)
           + ALL_IN_NAMES_BONUS * (inNames.get(doc) === terms.length ? 1 : 0)
           + NAME_COVER_BONUS * (inNames.get(doc) ? this.nameCover(doc, queryKeys) : 0);
-        hits.push({ doc: d, matched: count, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1) });
+        hits.push({ doc: d, matched: count, share: count / counted, score: (score.get(doc) + bonus) * (KIND_FACTOR[d.kind] || 1), terms });
       }
-      // equal scores and titles (two games' cards of one name) fall back to the id, as the Python ranking does
-      hits.sort((a, b) => b.matched - a.matched || b.score - a.score || (a.doc.title < b.doc.title ? -1 : a.doc.title > b.doc.title ? 1 : 0)
-        || (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0));
-      const top = hits.slice(0, limit);
-      for (const hit of top) {
-        hit.snippet = this.snippet(hit.doc.body, terms);
-        hit.words = this.landingWords(hit.doc, terms);
-      }
-      return top;
+      return hits;
     }
     nameCover(doc, queryKeys) {  // the largest share of one of the entry's names whose words the query has
       let best = 0;

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from games.registry import Registry
 from outputs.pages.markdown import Linked, table, text
-from outputs.search import QueryError, index_from_database
+from outputs.search import QueryError, SearchIndex, index_from_database
+from outputs.search.ranking import single_game_languages
 
 SHOWN = 4
 
@@ -35,6 +36,17 @@ OPERATORS = [
 ERRORS = ["nosuchfield:1", "kind<3", 'kind:"building', "or kind:rule"]
 
 
+LANGUAGE_NAMES = {"hu": "Hungarian", "pl": "Polish"}
+
+
+def one_game_languages(index: SearchIndex) -> str:
+    """" A search in Polish, which only Caylus's rulebook is in, lists Caylus first.", from the catalog."""
+    titles = {d.game: d.title for d in index.documents if d.kind == "games"}
+    return "".join(f" A search in {LANGUAGE_NAMES.get(language, language)}, which only {titles.get(game, game)}'s rulebook "
+                   f"is in, lists {titles.get(game, game)} first."
+                   for language, game in sorted(single_game_languages(index.languages).items()))
+
+
 def search_syntax_page(db: Path, registry: Registry, url_of: Callable[[str], str | None]) -> str:
     index = index_from_database(db)
     parts = ["# Search syntax", "",
@@ -45,6 +57,16 @@ def search_syntax_page(db: Path, registry: Registry, url_of: Callable[[str], str
              "some.", "",
              "On a game's pages the search looks in that game first; the results offer a button to search "
              "every game. Press `/` to jump to the search box.", "",
+             "## Order of the results", "",
+             "Results with more of your words come first; among those, words in a result's name count more "
+             "than words in its text, and rare words more than common ones. Among results that fit equally "
+             "well, the thing itself comes first (a piece, building, card or character), then the glossary "
+             "entry that names it, then the rules that mention it (a rule's main statement before its special "
+             "cases), then rulings, then worked examples and the places where the rulebooks disagree. The "
+             "rulebooks and web pages we cite come after our own entries.", "",
+             "Searching every game (from the home page), each game's results are found with that game's own "
+             "words: a word players use for one game's pieces (\"meeple\") finds each game's own piece, not "
+             "another game's entry of that name." + one_game_languages(index), "",
              "## Operators", "", table(["operator", "example", "what it does"], [[o, code(e), m] for o, e, m in OPERATORS]), "",
              "## Fields", "",
              table(["field", "what it holds", "numbers"],

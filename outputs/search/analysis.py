@@ -54,15 +54,21 @@ class Analyzer:
         self.compounds: Compounds | None = None
         """Set by :meth:`with_vocabulary`: without a vocabulary, no word splits."""
         self.stop_words = {w for lang in definition["stop_words"].values() for w in lang}
-        # a Hungarian or Polish word -> the English words of our rules that mean it
-        self.translations: dict[str, tuple[str, ...]] = {}
-        for lemmas in definition.get("translations", {}).values():
+        # per language: a Hungarian or Polish word -> the English words of our rules that mean it
+        self.translations: dict[str, dict[str, tuple[str, ...]]] = {}
+        # per language: forms of several words ("véget ér", "kończy się") -> English words, read as one
+        self.phrase_translations: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {}
+        for language, lemmas in definition.get("translations", {}).items():
+            table = self.translations.setdefault(language, {})
+            phrase_table = self.phrase_translations.setdefault(language, {})
             for lemma in lemmas.values():
                 english = tuple(self.fold(w) for w in lemma["en"])
                 for form in lemma["forms"]:
                     typed = self.fold(form)
                     if " " not in typed:
-                        self.translations[typed] = tuple(dict.fromkeys(self.translations.get(typed, ()) + english))
+                        table[typed] = tuple(dict.fromkeys(table.get(typed, ()) + english))
+                    elif words := tuple(self.words(form)):
+                        phrase_table[words] = tuple(dict.fromkeys(phrase_table.get(words, ()) + english))
         self.synonyms: dict[str, tuple[str, ...]] = {}
         for group in definition["synonyms"]:
             folded = tuple(self.fold(w) for w in group)
@@ -167,20 +173,46 @@ class Analyzer:
         """Not a stop word, and not one letter unless a digit."""
         return word not in self.stop_words and (len(word) > 1 or word.isdigit())
 
-    def query(self, text: str, game: str | None = None) -> list[Term]:
+    def query(self, text: str, game: str | None = None, languages: Iterable[str] | None = None) -> list[Term]:
         """The query's terms: its vocabulary phrases (those of ``game`` and of any game; of every game
         when it is None), then its other words, stop words and one-letter words dropped (unless nothing
-        else is left), each word with its own keys and those of its synonyms."""
+        else is left), each word with its own keys, those of its synonyms and those of its translations
+        from ``languages`` (every language when None: a game's search passes the languages it has)."""
+        tables = [table for language, table in self.translations.items() if languages is None or language in languages]
+        phrase_tables = [table for language, table in self.phrase_translations.items() if languages is None or language in languages]
         phrases, rest = self._vocabulary_phrases(self.words(text), game)
-        words = [w for w in dict.fromkeys(rest) if w not in {t.word for t in phrases}]
+        translated, rest = self._translated_phrases([w for w in dict.fromkeys(rest) if w not in {t.word for t in phrases}], phrase_tables)
+        words = rest
         meaningful = [w for w in words if self.is_meaningful(w)]
-        out = list(phrases)
-        for word in meaningful or ([] if phrases else words):
+        out = phrases + translated
+        for word in meaningful or ([] if out else words):
             keys = set(self.keys(word))
-            for other in (*self.synonyms.get(word, ()), *self.translations.get(word, ())):
+            for other in (*self.synonyms.get(word, ()), *(english for table in tables for english in table.get(word, ()))):
                 keys |= self.keys(other)
             out.append(self.compound_term(Term(word, frozenset(keys))))
         return out
+
+    def _translated_phrases(self, words: list[str], tables: list[dict[tuple[str, ...], tuple[str, ...]]]) -> tuple[list[Term], list[str]]:
+        """The translation tables' forms of several words in the query (the longest at each place), each
+        as one term with its English words' keys, and the words left over: "ér" alone is "worth", "véget
+        ér" is "ends"."""
+        longest = max((len(phrase) for table in tables for phrase in table), default=0)
+        found: list[Term] = []
+        rest: list[str] = []
+        i = 0
+        while i < len(words):
+            for length in range(min(longest, len(words) - i), 1, -1):
+                phrase = tuple(words[i:i + length])
+                english = [e for table in tables for e in table.get(phrase, ())]
+                if english:
+                    keys = set().union(*(self.keys(w) for w in phrase if self.is_meaningful(w)), *(self.keys(e) for e in english))
+                    found.append(Term(" ".join(phrase), frozenset(keys)))
+                    i += length
+                    break
+            else:
+                rest.append(words[i])
+                i += 1
+        return found, rest
 
     def _same_word(self, typed: str, listed: str) -> bool:
         """The typed word is the listed one with or without an ending ("workers" is "worker"; "work" is not)."""

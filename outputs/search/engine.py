@@ -1,11 +1,15 @@
 """Ranked search over the catalog's entries, with snippets: the same for the API and the benchmark.
 
 Filters and phrases (outputs/search/query.py) decide which entries may appear at all; the query's
-plain words rank them. Ranking, most important first: how many of the query's words an entry matches,
+plain words rank them. Ranking, most important first: how many of the query's terms an entry matches
+(as a share of its game's reading of the query: one game's vocabulary may read two words as one phrase),
 common words (in more than a fifth of all entries) not counted (so an entry with every word comes
 first, and entries with some words follow when few have all); then a score that counts a word in the
 entry's names ten times a word in its text, weighted by how rare the word is; an entry whose name is
-the query itself comes first among equals. Filters alone list the entries they let through by title.
+the query itself comes first among equals; ties go by what the entry is (outputs/search/ranking.py).
+Each game's entries are scored with the query as that game reads it (its players' vocabulary, the
+translations of its rulebooks' languages), also when no game is chosen; a query in a language only one
+game has puts that game's hits first. Filters alone list the entries they let through by title.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from functools import cached_property
 from outputs.search.analysis import Analyzer, Term
 from outputs.search.filters import FilterIndex
 from outputs.search.query import parse
+from outputs.search.ranking import SOURCE_KINDS, entry_rank, game_languages, name_in, single_game_languages
 
 NAME_WEIGHT, TERMS_WEIGHT, BODY_WEIGHT, BODY_TF_CAP = 10.0, 2.0, 1.0, 3
 EXACT_NAME_BONUS, ALL_IN_NAMES_BONUS = 100.0, 20.0
@@ -35,7 +40,7 @@ NAME_COVER_BONUS = 40.0
 COMMON_SHARE, COMMON_MIN_ENTRIES = 0.2, 100
 # Entries that retell or dispute other entries mention everything their subject does: they rank
 # below the entry that is the thing, at equal matches.
-KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.7, "scenarios": 0.6}
+KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.6, "scenarios": 0.6}
 SNIPPET_WORDS = 28
 SNIPPET_HEAD = 6
 """A match deep in a long sentence is shown after the sentence's first words and " … "."""
@@ -72,6 +77,13 @@ class Document:
     """Field -> values, for filters (``category:wood``)."""
     numbers: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
     """Field -> numbers, for comparisons (``cost<=3``)."""
+    order: int = 0
+    """A rule's place within its section: the main statement comes before its edge cases."""
+
+    @property
+    def rank(self) -> int:
+        """Lower first among hits of equal score (outputs/search/ranking.py)."""
+        return entry_rank(self.kind, self.order)
 
 
 @dataclass
@@ -80,6 +92,10 @@ class Hit:
     matched: int
     score: float
     snippet: str = ""
+    share: float = 0.0
+    """The share of the query's counted terms (as the entry's game reads the query) it matches."""
+    terms: list[Term] = field(default_factory=list, repr=False)
+    """The query's terms as its game's vocabulary and translations read them (for the snippet)."""
 
     def to_dict(self) -> dict[str, object]:
         """The hit as the API gives it: ``snippet`` as plain text with ``marks``, the [start, end) ranges
@@ -151,6 +167,38 @@ class SearchIndex:
                 for key in self.analyzer.keys(word):
                     posting = self.postings.setdefault(key, {}).setdefault(i, _Posting())
                     posting.body_tf = max(posting.body_tf, count)
+        # A name several entries of one game and kind share ("Kódex másolása" for every rule of that
+        # section) is the heading over them, not the name of one: it finds them all but earns none the
+        # bonus for being what the query names.
+        sharing = Counter((doc.game, doc.kind, name) for doc, exact in zip(self.documents, self.exact_names) for name in exact)
+        for doc, exact in zip(self.documents, self.exact_names):
+            exact.difference_update({name for name in exact if sharing[(doc.game, doc.kind, name)] > 1})
+        self.games = sorted({doc.game for doc in self.documents})
+        self.languages = game_languages(self.documents)
+
+    @cached_property
+    def _language_words(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """For each language only one game has: that game, and the words of the language (its
+        translation table's forms and the words of that game's names in it)."""
+        out = {}
+        for language, game in single_game_languages(self.languages).items():
+            named = (name_in(d, language) or "" for d in self.documents if d.game == game)
+            words = set(self.analyzer.translations.get(language, {})).union(*(self.analyzer.words(n) for n in named))
+            out[language] = (game, frozenset(words))
+        return out
+
+    def language_game(self, text: str) -> str | None:
+        """The game a query's language points to: a word of a language only one game has (Polish:
+        only Caylus has a Polish rulebook) that is no other language's form and no word of another
+        game's entries."""
+        words = [w for w in self.analyzer.words(text) if self.analyzer.is_meaningful(w)]
+        for language, (game, known) in sorted(self._language_words.items()):
+            others = [table for other, table in self.analyzer.translations.items() if other != language]
+            for word in words:
+                if word in known and not any(word in table for table in others) and all(
+                        self.documents[doc].game == game for doc in self.postings.get(word, {})):
+                    return game
+        return None
 
     @cached_property
     def numeric_fields(self) -> frozenset[str]:
@@ -206,43 +254,61 @@ class SearchIndex:
         parsed = parse(query, self.fields, self.numeric_fields)
         allowed = self.filters.allowed(parsed.groups) if parsed.groups else None
         wanted_kinds = set(kinds)
-        terms = self.analyzer.query(parsed.words, game)
-        if not terms:
+        # each game's query: its own vocabulary and its languages' translations, also over all games
+        by_game = {g: self.analyzer.query(parsed.words, g, self.languages.get(g, frozenset())) for g in ([game] if game else self.games)}
+        by_game = {g: terms for g, terms in by_game.items() if terms}
+        if not by_game:
             listed = self._listing(allowed, game, wanted_kinds) if allowed is not None else []
             for hit in listed[offset:offset + limit]:
                 hit.snippet = self.snippet(hit.document.body, [])
             return listed[offset:offset + limit], len(listed)
+        found_cache: dict[Term, dict[int, _Posting]] = {}
+        hits = [hit for g, terms in by_game.items() for hit in self._scored(terms, g, wanted_kinds, allowed, found_cache)]
+        preferred = None if game else self.language_game(parsed.words)
+        # at equal matches, our entries before source records; at equal scores, by what the entry is;
+        # equal scores and titles (two games' cards of one name) fall back to the id, as the site's script does
+        hits.sort(key=lambda h: (h.document.game != preferred, -h.share, h.document.kind in SOURCE_KINDS, -h.score,
+                                 h.document.rank, h.document.title, h.document.id))
+        for hit in hits[offset:offset + limit]:
+            hit.snippet = self.snippet(hit.document.body, hit.terms)
+        return hits[offset:offset + limit], len(hits)
+
+    def _scored(self, terms: list[Term], game: str, kinds: set[str], allowed: set[int] | None,
+                found_cache: dict[Term, dict[int, _Posting]]) -> list[Hit]:
+        """The hits among one game's entries, scored with the query's terms as that game reads them."""
         total = len(self.documents)
         matched: Counter[int] = Counter()
         score: dict[int, float] = {}
         in_names: Counter[int] = Counter()
-        found_by_term = [self._matches(term) for term in terms]
+        found_by_term = [found_cache[term] if term in found_cache else found_cache.setdefault(term, self._matches(term))
+                         for term in terms]
         common = [total >= COMMON_MIN_ENTRIES and len(found) > COMMON_SHARE * total for found in found_by_term]
         if all(common):
             common = [False] * len(terms)
         for term, found, is_common in zip(terms, found_by_term, common):
             idf = math.log(1 + total / (1 + len(found)))
             for doc, posting in found.items():
+                if self.documents[doc].game != game:
+                    continue
                 matched[doc] += not is_common
                 in_names[doc] += posting.in_name
                 score[doc] = score.get(doc, 0.0) + idf * (NAME_WEIGHT * posting.in_name + TERMS_WEIGHT * posting.in_terms
                                      + BODY_WEIGHT * min(posting.body_tf, BODY_TF_CAP))
+        # one game's vocabulary reads two words as one phrase, another's as two words: over all games,
+        # hits compare by the share of their game's counted terms they match
+        counted = max(1, len(terms) - sum(common))
         phrase = " ".join(t.word for t in terms)
         query_keys = frozenset().union(*(t.keys for t in terms))
         hits = []
         for doc, count in matched.items():
             document = self.documents[doc]
-            if (game and document.game != game) or (wanted_kinds and document.kind not in wanted_kinds) or (
-                    allowed is not None and doc not in allowed):
+            if (kinds and document.kind not in kinds) or (allowed is not None and doc not in allowed):
                 continue
             bonus = (EXACT_NAME_BONUS * (phrase in self.exact_names[doc]) + ALL_IN_NAMES_BONUS * (in_names[doc] == len(terms))
                      + NAME_COVER_BONUS * (in_names[doc] and self._name_cover(doc, query_keys)))
-            hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0)))
-        # equal scores and titles (two games' cards of one name) fall back to the id, as the site's script does
-        hits.sort(key=lambda h: (-h.matched, -h.score, h.document.title, h.document.id))
-        for hit in hits[offset:offset + limit]:
-            hit.snippet = self.snippet(hit.document.body, terms)
-        return hits[offset:offset + limit], len(hits)
+            hits.append(Hit(document, count, (score[doc] + bonus) * KIND_FACTOR.get(document.kind, 1.0), terms=terms,
+                            share=count / counted))
+        return hits
 
     def _name_cover(self, doc: int, query_keys: frozenset[str]) -> float:
         """The largest share of one of the entry's names whose words the query has."""

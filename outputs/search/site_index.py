@@ -15,8 +15,8 @@ from outputs.search.store import index_from_database
 
 def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, Any]:
     """``{definition, fields, games, kinds, phrases, docs}`` (``games``: id -> name; ``kinds``: key -> label). A document is [id, game,
-    kind, title, url, names, phrase numbers, body, name_hu, name_pl, facets, numbers], the last two
-    only when it has fields of its game's own. Linked terms and cited headings repeat across entries,
+    kind, title, url, names, phrase numbers, body, name_hu, name_pl, rank, facets, numbers], the last two
+    only when it has fields of its game's own; ``rank`` orders hits of equal score (outputs/search/ranking.py). Linked terms and cited headings repeat across entries,
     so each is stored once in ``phrases``."""
     index = index_from_database(db_path)
     phrases: dict[str, int] = {}
@@ -26,7 +26,7 @@ def site_index(db_path: Path, url_of: Callable[[str], str | None]) -> dict[str, 
         if url is None:
             continue
         numbers = [phrases.setdefault(p, len(phrases)) for p in dict.fromkeys(doc.terms.split(" | ")) if p]
-        row: list[Any] = [doc.id, doc.game, doc.kind, doc.title, url, doc.names, numbers, doc.body, doc.name_hu, doc.name_pl]
+        row: list[Any] = [doc.id, doc.game, doc.kind, doc.title, url, doc.names, numbers, doc.body, doc.name_hu, doc.name_pl, doc.rank]
         # the shared fields (game, kind) are in every document already: the script derives them
         own = {k: list(v) for k, v in doc.facets.items() if k not in SHARED_FIELDS}
         if own or doc.numbers:

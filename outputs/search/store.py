@@ -43,6 +43,7 @@ def index_from_database(path: Path | str) -> SearchIndex:
         for entity, title in rule_section_titles(conn):
             linked.setdefault(entity, []).append(title)
         fields = dict(conn.execute("select field, description from search_fields order by rowid").fetchall())
+        orders = dict(conn.execute('select id, "order" from rules').fetchall())
         facets: dict[str, dict[str, list[str]]] = {}
         numbers: dict[str, dict[str, list[float]]] = {}
         for entity, name, value, number in conn.execute("select entity_id, field, value, number from facets"):
@@ -54,7 +55,7 @@ def index_from_database(path: Path | str) -> SearchIndex:
     index = SearchIndex([Document(r[0], r[1], r[2], r[3] or "", r[4] or "", r[5] or "", r[6], r[7],
                                   " | ".join(linked.get(r[0], [])),
                                   {k: tuple(v) for k, v in facets.get(r[0], {}).items()},
-                                  {k: tuple(v) for k, v in numbers.get(r[0], {}).items()}) for r in rows],
+                                  {k: tuple(v) for k, v in numbers.get(r[0], {}).items()}, orders.get(r[0]) or 0) for r in rows],
                         fields=fields)
     _CACHE[key] = (stamp, index)
     return index
