@@ -29,12 +29,15 @@ def test_folded_words_split_on_what_is_not_a_letter() -> None:
     assert folded_words("Kő-fejtő (Kamieniołom)") == "ko fejto kamieniolom"
 
 
-def matching(documents: list[str], query: str) -> set[int]:
-    """The documents (by number) ``query`` finds when both go through the index's keys."""
+def matching(documents: list[str], query: str, index: SearchIndex | None = None) -> set[int]:
+    """The documents (by number) ``query`` finds when both go through the index's keys (read as the
+    ranked ``index`` reads them for its one game, when given)."""
     conn = sqlite3.connect(":memory:")
     conn.execute("create virtual table t using fts5(keys, tokenize='unicode61 remove_diacritics 2')")
-    conn.executemany("insert into t (rowid, keys) values (?, ?)", [(i, keys_text(d)) for i, d in enumerate(documents)])
-    return {row[0] for row in conn.execute("select rowid from t where t match ?", (match_expression(query),))}
+    analyzer = index.analyzer if index else None
+    conn.executemany("insert into t (rowid, keys) values (?, ?)", [(i, keys_text(d, analyzer)) for i, d in enumerate(documents)])
+    expression = match_expression(query, index.games, analyzer, index.languages) if index else match_expression(query)
+    return {row[0] for row in conn.execute("select rowid from t where t match ?", (expression,))}
 
 
 def match(document: str, query: str) -> bool:
@@ -98,12 +101,17 @@ def test_sql_finds_exactly_the_entries_the_ranked_search_finds_with_every_word()
              ("Stonemason", "A worker who builds in stone."), ("Provost", "Intéző: move the provost."),
              ("Castle", "Build in the castle; if you do not build, lose 2 prestige."),
              ("Palace", "A palota három pénzbe kerül; 3 deniers.")]
-    documents = [Document(str(i), "g", "k", title, title, body) for i, (title, body) in enumerate(texts)]
+    # the game has Hungarian and Polish names, so both languages' translations apply to it, as they
+    # do to every row in SQL without a game column
+    named = {"kőfejtő": {"name_hu": "kőfejtő"}, "Kamieniołom": {"name_pl": "Kamieniołom"}}
+    documents = [Document(str(i), "g", "k", title, title, body, **named.get(title, {}))  # type: ignore[arg-type]
+                 for i, (title, body) in enumerate(texts)]
     index = SearchIndex(documents)
+    assert index.languages["g"] == {"hu", "pl"}
     for query in QUERIES:
         every_word = {int(h.document.id) for h in index.search(query, limit=100)
-                      if h.matched == len(index.analyzer.query(query))}
-        assert matching([f"{title} | {title} | {body}" for title, body in texts], query) == every_word, query
+                      if h.matched == len(index.analyzer.query(query, "g", index.languages["g"]))}
+        assert matching([f"{title} | {title} | {body}" for title, body in texts], query, index) == every_word, query
 
 
 def test_a_games_own_vocabulary_applies_to_its_rows_only() -> None:

@@ -22,6 +22,7 @@ import asyncio
 import functools
 import re
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def register_functions(conn: sqlite3.Connection, path: str | None, links: HitLin
     fold = Analyzer.default().fold
     games = games_of(path) if path else ()
     conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
-    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games, _analyzer(path))),
+    conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games, *_reading(path))),
                          deterministic=True)
     if path:
         conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text, links=links)), deterministic=True)
@@ -66,10 +67,14 @@ def register_functions(conn: sqlite3.Connection, path: str | None, links: HitLin
             deterministic=True)
 
 
-def _analyzer(path: str | None) -> Analyzer:
-    """The ranked search's analyzer of this database (its entries' words split closed compounds), so
-    that a query reads the same in SQL as in the search."""
-    return index_from_database(path).analyzer if path else Analyzer.default()
+def _reading(path: str | None) -> tuple[Analyzer, Mapping[str, frozenset[str]] | None]:
+    """How the ranked search of this database reads a query: its analyzer (its entries' words split
+    closed compounds) and each game's languages (whose translations apply to it), so that a query
+    reads the same in SQL as in the search."""
+    if not path:
+        return Analyzer.default(), None
+    index = index_from_database(path)
+    return index.analyzer, index.languages
 
 
 @functools.lru_cache(maxsize=8)
@@ -108,10 +113,10 @@ def filters_from_request(request, database, table, datasette):  # type: ignore[n
         return None
     games = games_of(path)
     if "_search" in searched:
-        return FilterArguments([], {"search": match_expression(request.args["_search"], games, _analyzer(path))})
+        return FilterArguments([], {"search": match_expression(request.args["_search"], games, *_reading(path))})
     # the numbering of Datasette's own filter: one parameter per searched column, in the request's order;
     # a search of one column cannot also look at the game column, so every game's reading applies
-    return FilterArguments([], {f"search_{i}": match_expression(request.args[key], (), _analyzer(path))
+    return FilterArguments([], {f"search_{i}": match_expression(request.args[key], (), _reading(path)[0])
                                 for i, key in enumerate(searched)})
 
 

@@ -19,7 +19,7 @@ but a whole name, not words in any order, since they answer about that one entry
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from outputs.search.analysis import Analyzer, Term
 
@@ -59,19 +59,22 @@ def _terms(terms: list[Term]) -> str:
     return " AND ".join(_term(term) for term in terms) if terms else NOTHING
 
 
-def match_expression(query: str, games: Sequence[str] = (), analyzer: Analyzer | None = None) -> str:
+def match_expression(query: str, games: Sequence[str] = (), analyzer: Analyzer | None = None,
+                     languages: Mapping[str, Iterable[str]] | None = None) -> str:
     """The FTS5 MATCH expression of a player's words: every term of the query as the ranked search
     reads it, each by any of its keys; ``NOTHING`` for a text without words.
 
     ``games`` are the games whose rows the index holds: a row is matched by its own game's reading of
     the query (its vocabulary and the shared one). Without them, every game's vocabulary applies to
-    every row (for an index without a game column)."""
+    every row (for an index without a game column). ``languages``: game -> the languages whose
+    translations apply to it (as the ranked search reads them; every language for a game not in it)."""
     analyzer = analyzer or Analyzer.default()
     if not games:
         return _terms(analyzer.query(query))
     readings: dict[str, list[str]] = {}  # expression -> the games that read the query so
     for game in games:
-        readings.setdefault(_terms(analyzer.query(query, game)), []).append(game)
+        spoken = languages.get(game) if languages is not None else None
+        readings.setdefault(_terms(analyzer.query(query, game, spoken)), []).append(game)
     if len(readings) == 1:
         return next(iter(readings))
     return " OR ".join(f"({GAME_COLUMN} : {_any_of(of)} AND ({expression}))" for expression, of in readings.items())
