@@ -139,6 +139,8 @@ def compound_index() -> SearchIndex:
                  name_hu="Uralkodókártya"),
         Document("g.rule.poverty", "g", "rules", "Poverty", "Poverty", "Szegénység: the end of the game counts it."),
         Document("g.rule.market", "g", "rules", "Market", "Market | piac", "Everything in the marketplace has a price."),
+        Document("g.card.personal", "g", "cards", "Personal card", "Personal card | Személykártya", "Each player has their own.",
+                 name_hu="Személykártya"),
     ])
 
 
@@ -162,6 +164,20 @@ def test_a_hyphenated_or_split_query_finds_a_closed_word() -> None:
     for query in ("uralkodó-kártya", "uralkodó kártya", "uralkodó kártyát"):
         assert found(index, query)[0] == "g.card.ruler", query
     assert "g.card.ruler" in found(index, "kártya")  # the closed word has its parts' keys
+
+
+def test_words_typed_apart_find_the_closed_word_the_catalog_has() -> None:
+    """"Személy" is no word of the entries on its own, so the closed "Személykártya" does not split;
+    the typed words joined are a closed word of the catalog, and the pair asks for it (or for both)."""
+    index = compound_index()
+    for query in ("személy-kártya", "személy kártya", "személy kártyát"):
+        assert found(index, query)[0] == "g.card.personal", query
+    (term,) = index.analyzer.query("személy-kártya")
+    assert term.word == "szemely kartya" and len(term.alternatives) == 2  # folded
+    assert index.analyzer.compounds is not None and not index.analyzer.compounds.splits("szemelykartya")
+    assert found(index, "személy") == []  # one word alone is not joined
+    # English words apart stay apart, even where the joined word is in the text ("marketplace")
+    assert [t.word for t in index.analyzer.query("market place")] == ["market", "place"]
 
 
 def test_english_words_do_not_split() -> None:
@@ -222,7 +238,7 @@ def test_the_site_script_cuts_every_word_as_the_api_does(built) -> None:  # type
 
 
 def test_the_site_script_finds_compounds_and_endings_as_the_api_does(built) -> None:  # type: ignore[no-untyped-def]
-    queries = [[q, g] for q in ("uralkodókártya", "szegénységkártyát", "vesztegetés-jelölő", "szegénység kártya", "hőskártya",
+    queries = [[q, g] for q in ("uralkodókártya", "szegénységkártyát", "vesztegetés-jelölő", "szegénység kártya", "hőskártya", "személy-kártya", "palota kert",
                                 "építésszel", "kódexszel", "kastéllyal", "lovaggá", "kamieniołomie", "budowli", "architekcie")
                for g in (None, "viscounts")]
     site = site_script(built, queries, "run_search.js")

@@ -141,13 +141,29 @@
       const [translated, words] = this.translatedPhrases([...new Set(rest)].filter((w) => !typed.has(w)), phraseTables);
       const meaningful = words.filter((w) => this.isMeaningful(w));
       const out = phrases.concat(translated);
-      return out.concat((meaningful.length ? meaningful : out.length ? [] : words).map((word) => {
+      const plain = (meaningful.length ? meaningful : out.length ? [] : words).map((word) => {
         const keys = new Set(this.keys(word));
         for (const other of [...(this.synonyms.get(word) || []), ...tables.flatMap((table) => table.get(word) || [])]) {
           for (const k of this.keys(other)) keys.add(k);
         }
-        return this.compoundTerm({ word, keys });
-      }));
+        return { word, keys };
+      });
+      for (let i = 0; i < plain.length;) {
+        const joined = i + 1 < plain.length ? this.joined(plain[i].word, plain[i + 1].word) : null;
+        if (!joined) { out.push(this.compoundTerm(plain[i])); i += 1; continue; }
+        const [first, second] = [plain[i], plain[i + 1]], closed = this.plainKeys(joined);
+        out.push({ word: first.word + " " + second.word, keys: new Set([...first.keys, ...second.keys, ...closed]),
+          alternatives: [[closed], [first.keys, second.keys]] });
+        i += 2;
+      }
+      return out;
+    }
+    joined(first, second) {  // two typed words the catalog writes as one closed word (as analysis.py's joined)
+      if (!this.compounds) return null;
+      const joined = first + second;
+      if (!/^\p{L}+$/u.test(joined)) return null;
+      const min = this.compounds.firstPart + this.compounds.rest;
+      return [...this.plainKeys(joined)].some((k) => k.length >= min && this.compounds.vocabulary.has(k) && this.compounds.own.has(k)) ? joined : null;
     }
     translatedPhrases(words, tables) {  // forms of several words, the longest at each place, as one term each (as analysis.py)
       let longest = 0;

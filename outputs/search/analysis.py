@@ -185,12 +185,38 @@ class Analyzer:
         words = rest
         meaningful = [w for w in words if self.is_meaningful(w)]
         out = phrases + translated
+        plain: list[Term] = []
         for word in meaningful or ([] if out else words):
             keys = set(self.keys(word))
             for other in (*self.synonyms.get(word, ()), *(english for table in tables for english in table.get(word, ()))):
                 keys |= self.keys(other)
-            out.append(self.compound_term(Term(word, frozenset(keys))))
+            plain.append(Term(word, frozenset(keys)))
+        i = 0
+        while i < len(plain):
+            joined = self.joined(plain[i].word, plain[i + 1].word) if i + 1 < len(plain) else None
+            if joined is None:
+                out.append(self.compound_term(plain[i]))
+                i += 1
+                continue
+            first, second = plain[i], plain[i + 1]
+            alternatives = ((self.plain_keys(joined),), (first.keys, second.keys))
+            out.append(Term(f"{first.word} {second.word}", first.keys | second.keys | self.plain_keys(joined), alternatives))
+            i += 2
         return out
+
+    def joined(self, first: str, second: str) -> str | None:
+        """Two words typed apart or with a hyphen ("palota kert", "személy-kártya") that the catalog
+        writes as one closed compound ("palotakert"): the closed word, when one of its keys is a word
+        of the vocabulary and of a language's own words (so English words stay apart). The pair is
+        then one term that asks for the closed word or for both words."""
+        if self.compounds is None:
+            return None
+        joined = first + second
+        if not joined.isalpha():
+            return None
+        whole = [k for k in self.plain_keys(joined) if len(k) >= self.compounds.first_part + self.compounds.rest
+                 and k in self.compounds.vocabulary and k in self.compounds.own_words]
+        return joined if whole else None
 
     def _translated_phrases(self, words: list[str], tables: list[dict[tuple[str, ...], tuple[str, ...]]]) -> tuple[list[Term], list[str]]:
         """The translation tables' forms of several words in the query (the longest at each place), each
