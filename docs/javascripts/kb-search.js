@@ -101,6 +101,7 @@
     useVocabulary(texts, names) {  // the indexed entries' texts, and language -> their names in it (as Analyzer.with_vocabulary)
       const settings = this.definition.compounds;
       this.cache = new Map();
+      this.closedKeys = null;
       if (!settings) return;
       const vocabulary = new Set();
       for (const text of texts) for (const w of this.words(text)) vocabulary.add(w);
@@ -162,8 +163,16 @@
       if (!this.compounds) return null;
       const joined = first + second;
       if (!/^\p{L}+$/u.test(joined)) return null;
-      const min = this.compounds.firstPart + this.compounds.rest;
-      return [...this.plainKeys(joined)].some((k) => k.length >= min && this.compounds.vocabulary.has(k) && this.compounds.own.has(k)) ? joined : null;
+      const own = this.compounds.own;
+      if (![...this.plainKeys(first), ...this.plainKeys(second)].some((k) => own.has(k))) return null;
+      if (!this.closedKeys) {  // the long keys of the vocabulary's words (as analysis.py's _closed_keys)
+        const shortest = this.compounds.firstPart + this.compounds.rest;
+        this.closedKeys = new Set();
+        for (const w of this.compounds.vocabulary) {
+          if (w.length >= shortest) for (const k of this.plainKeys(w)) if (k.length >= shortest) this.closedKeys.add(k);
+        }
+      }
+      return [...this.plainKeys(joined)].some((k) => this.closedKeys.has(k)) ? joined : null;
     }
     translatedPhrases(words, tables) {  // forms of several words, the longest at each place, as one term each (as analysis.py)
       let longest = 0;

@@ -206,17 +206,28 @@ class Analyzer:
 
     def joined(self, first: str, second: str) -> str | None:
         """Two words typed apart or with a hyphen ("palota kert", "személy-kártya") that the catalog
-        writes as one closed compound ("palotakert"): the closed word, when one of its keys is a word
-        of the vocabulary and of a language's own words (so English words stay apart). The pair is
+        writes as one closed compound ("palotakert"): the closed word, when one of its keys is a key of
+        a vocabulary word and one of the typed words is a word of a language's own (so English words
+        stay apart). The pair is
         then one term that asks for the closed word or for both words."""
         if self.compounds is None:
             return None
         joined = first + second
         if not joined.isalpha():
             return None
-        whole = [k for k in self.plain_keys(joined) if len(k) >= self.compounds.first_part + self.compounds.rest
-                 and k in self.compounds.vocabulary and k in self.compounds.own_words]
-        return joined if whole else None
+        own = self.compounds.own_words
+        if not (self.plain_keys(first) & own or self.plain_keys(second) & own):
+            return None
+        return joined if self.plain_keys(joined) & self._closed_keys else None
+
+    @cached_property
+    def _closed_keys(self) -> frozenset[str]:
+        """The keys, long enough to be a compound's, of the vocabulary's words (so "nyersanyag-jelzők"
+        finds the catalog's "nyersanyagjelzőt" through "nyersanyagjelző")."""
+        if self.compounds is None:
+            return frozenset()
+        shortest = self.compounds.first_part + self.compounds.rest
+        return frozenset(k for w in self.compounds.vocabulary if len(w) >= shortest for k in self.plain_keys(w) if len(k) >= shortest)
 
     def _translated_phrases(self, words: list[str], tables: list[dict[tuple[str, ...], tuple[str, ...]]]) -> tuple[list[Term], list[str]]:
         """The translation tables' forms of several words in the query (the longest at each place), each
