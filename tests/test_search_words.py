@@ -238,7 +238,7 @@ def test_the_site_script_cuts_every_word_as_the_api_does(built) -> None:  # type
 
 
 def test_the_site_script_finds_compounds_and_endings_as_the_api_does(built) -> None:  # type: ignore[no-untyped-def]
-    queries = [[q, g] for q in ("uralkodókártya", "szegénységkártyát", "vesztegetés-jelölő", "szegénység kártya", "hőskártya", "személy-kártya", "palota kert",
+    queries = [[q, g] for q in ("uralkodókártya", "szegénységkártyát", "vesztegetés-jelölő", "szegénység kártya", "hőskártya", "személy-kártya", "palota kert", "két arannyal", "kastéllyal",
                                 "építésszel", "kódexszel", "kastéllyal", "lovaggá", "kamieniołomie", "budowli", "architekcie")
                for g in (None, "viscounts")]
     site = site_script(built, queries, "run_search.js")
@@ -261,3 +261,14 @@ def test_a_closed_compound_in_the_players_vocabulary_needs_both_its_parts() -> N
                  name_hu="Játékostábla"),
     ], Analyzer(definition))
     assert found(index, "who goes first") == ["g.rule.start"]
+
+
+def test_a_form_the_translations_do_not_list_takes_its_base_forms_translation(analyzer: Analyzer) -> None:
+    """"Arannyal" (with gold) is no form the Hungarian table lists; "arany" is, so the rules written
+    in English ("gold") are found through it. A listed form keeps its own translation only."""
+    (term,) = analyzer.query("arannyal", languages={"hu"})
+    assert "gold" in term.keys
+    (listed,) = analyzer.query("arany", languages={"hu"})
+    assert "gold" in listed.keys
+    (english,) = analyzer.query("arannyal", languages=set())
+    assert "gold" not in english.keys  # no Hungarian table, no translation

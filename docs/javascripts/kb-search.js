@@ -14,6 +14,7 @@
   const LOWER = /^\p{Ll}/u;
   const CACHED_WORD = 40, CACHED_WORDS = 200000;  // a longer text is folded, not remembered; up to a bound (as analysis.py)
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
+  const TRANSLATED_KEY = 4;  // as analysis.py: a form its endings leave takes that form's translation
   const KIND_FACTOR = { examples: 0.6, discrepancies: 0.6, scenarios: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
@@ -144,7 +145,7 @@
       const out = phrases.concat(translated);
       const plain = (meaningful.length ? meaningful : out.length ? [] : words).map((word) => {
         const keys = new Set(this.keys(word));
-        for (const other of [...(this.synonyms.get(word) || []), ...tables.flatMap((table) => table.get(word) || [])]) {
+        for (const other of [...(this.synonyms.get(word) || []), ...this.translation(word, tables)]) {
           for (const k of this.keys(other)) keys.add(k);
         }
         return { word, keys };
@@ -158,6 +159,12 @@
         i += 2;
       }
       return out;
+    }
+    translation(word, tables) {  // the tables' English for the typed form, or for the forms its endings leave (as analysis.py)
+      const found = tables.flatMap((table) => table.get(word) || []);
+      if (found.length) return found;
+      return [...this.plainKeys(word)].filter((k) => k !== word && k.length >= TRANSLATED_KEY).sort()
+        .flatMap((k) => tables.flatMap((table) => table.get(k) || []));
     }
     joined(first, second) {  // two typed words the catalog writes as one closed word (as analysis.py's joined)
       if (!this.compounds) return null;

@@ -30,6 +30,9 @@ _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Words folded and cut into keys are remembered (the catalog's vocabulary is some tens of thousands of
 # words), up to a bound, so that a client sending endless new words cannot grow the server's memory.
 CACHED_WORD, CACHED_WORDS = 40, 200_000
+TRANSLATED_KEY = 4
+"""A typed form the translation tables do not list takes the translation of a form its endings
+leave, if that form has at least this many letters (shorter ones are often other words)."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +191,7 @@ class Analyzer:
         plain: list[Term] = []
         for word in meaningful or ([] if out else words):
             keys = set(self.keys(word))
-            for other in (*self.synonyms.get(word, ()), *(english for table in tables for english in table.get(word, ()))):
+            for other in (*self.synonyms.get(word, ()), *self._translation(word, tables)):
                 keys |= self.keys(other)
             plain.append(Term(word, frozenset(keys)))
         i = 0
@@ -228,6 +231,16 @@ class Analyzer:
             return frozenset()
         shortest = self.compounds.first_part + self.compounds.rest
         return frozenset(k for w in self.compounds.vocabulary if len(w) >= shortest for k in self.plain_keys(w) if len(k) >= shortest)
+
+    def _translation(self, word: str, tables: list[dict[str, tuple[str, ...]]]) -> list[str]:
+        """The English words the translation tables give a typed word: for its own form if they list
+        it, otherwise for the forms its endings leave ("arannyal" -> "arany" -> gold), so that an
+        ending the tables do not list still finds the rules written in English."""
+        found = [english for table in tables for english in table.get(word, ())]
+        if found:
+            return found
+        return [english for key in sorted(self.plain_keys(word)) if key != word and len(key) >= TRANSLATED_KEY
+                for table in tables for english in table.get(key, ())]
 
     def _translated_phrases(self, words: list[str], tables: list[dict[tuple[str, ...], tuple[str, ...]]]) -> tuple[list[Term], list[str]]:
         """The translation tables' forms of several words in the query (the longest at each place), each
