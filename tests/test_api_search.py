@@ -20,8 +20,9 @@ from outputs.search.engine import plain_snippet
 from outputs.search.store import tilde_encoded
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def datasette(built):
+    """One Datasette for the module: each one starts its own pool of SQL threads."""
     return datasette_app(built)
 
 

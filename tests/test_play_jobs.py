@@ -12,30 +12,33 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from engine.duel import Duel
-from engine.maharaja.game import Maharaja
-from engine.playout import play, play_many
-from kb.cli import main
+from fresh_process import run_fresh
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_play_many_over_two_processes_gives_the_games_of_one() -> None:
-    game = Maharaja(players=3)
-    seeds = range(20, 32)
-    alone = [play(game, seed) for seed in seeds]
-    assert list(play_many(game, seeds, jobs=2)) == alone
-    assert len({(p.steps, tuple(p.scores.values())) for p in alone}) > 1  # different seeds, different games
+    assert run_fresh("""
+        from engine.maharaja.game import Maharaja
+        from engine.playout import play, play_many
+        game = Maharaja(players=3)
+        seeds = range(20, 32)
+        alone = [play(game, seed) for seed in seeds]
+        assert list(play_many(game, seeds, jobs=2)) == alone
+        assert len({(p.steps, tuple(p.scores.values())) for p in alone}) > 1  # different seeds, different games
+        print("same games")
+    """).split() == ["same", "games"]
 
 
 def test_kb_play_reports_the_same_games_with_one_job_and_two() -> None:
+    kb = Path(sys.executable).parent / "kb"
     reports = []
     for jobs in ("1", "2"):
-        result = CliRunner().invoke(main, ["play", "duel", "--games", "12", "--seed", "7", "--jobs", jobs, "--json"])
-        assert result.exit_code == 0, result.output
-        report = json.loads(result.output.strip().splitlines()[-1])
+        result = subprocess.run([str(kb), "play", "duel", "--games", "12", "--seed", "7", "--jobs", jobs, "--json"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr
+        report = json.loads(result.stdout.strip().splitlines()[-1])
         assert report["jobs"] == int(jobs)
         reports.append({k: v for k, v in report.items() if k not in ("seconds", "games_per_second", "jobs")})
     assert reports[0] == reports[1]
@@ -44,9 +47,14 @@ def test_kb_play_reports_the_same_games_with_one_job_and_two() -> None:
 
 def test_play_many_with_two_jobs_checks_like_one() -> None:
     """A worker's violations come back as they would from this process."""
-    game = Duel()
-    probed = list(play_many(game, [1, 2, 3], jobs=2, probe_every=50))
-    assert probed == [play(game, seed, probe_every=50) for seed in (1, 2, 3)]
+    assert run_fresh("""
+        from engine.duel import Duel
+        from engine.playout import play, play_many
+        game = Duel()
+        probed = list(play_many(game, [1, 2, 3], jobs=2, probe_every=50))
+        assert probed == [play(game, seed, probe_every=50) for seed in (1, 2, 3)]
+        print("same checks")
+    """).split() == ["same", "checks"]
 
 
 def _children(pid: int) -> set[int]:

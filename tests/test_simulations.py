@@ -10,9 +10,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from datasette.app import Datasette
 
 from conftest import ROOT
+from fresh_process import run_fresh
 from engine.registry import GAMES
 from games import REGISTRY
 from kb.build import build
@@ -29,14 +31,23 @@ def small_results(catalog) -> store.Results:
     return store.compute(GAMES[CHEAP], CHEAP, catalog, ROOT / "data", games=4)
 
 
-def test_the_same_seeds_give_the_same_statistics_in_one_process_or_several(catalog, monkeypatch) -> None:
-    monkeypatch.setattr(run, "CHUNK", 2)  # several tasks, so that two processes share them
-    alone = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
-    again = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
-    spread = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=2).to_dict()
-    assert alone == again == spread
-    other = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, seed=100, jobs=1).to_dict()
-    assert other["steps"] != alone["steps"]  # other seeds, other games
+def test_the_same_seeds_give_the_same_statistics_in_one_process_or_several() -> None:
+    assert run_fresh(f"""
+        from pathlib import Path
+        from engine.registry import GAMES
+        from games import REGISTRY
+        from outputs.simulations import run
+        CHEAP = {CHEAP!r}
+        catalog = REGISTRY.load(Path("data"), display_root=Path("."))
+        run.CHUNK = 2  # several tasks, so that two processes share them
+        alone = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
+        again = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
+        spread = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=2).to_dict()
+        assert alone == again == spread
+        other = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, seed=100, jobs=1).to_dict()
+        assert other["steps"] != alone["steps"]  # other seeds, other games
+        print("same statistics")
+    """).split() == ["same", "statistics"]
 
 
 def test_the_counts_add_up(small_results) -> None:
