@@ -11,6 +11,7 @@ for all its entries, and the build records which way the dates were found (Histo
 from __future__ import annotations
 
 import subprocess
+from bisect import bisect_right
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
@@ -56,8 +57,8 @@ def _spans(entries: list[Located], line_count: int) -> dict[str, tuple[int, int]
     spans = {}
     for located in entries:
         first = marks[(located.kind.key, located.index)][0]
-        following = [s for s in starts if s > first]
-        spans[located.entry.id] = (first, (following[0] - 1) if following else line_count)
+        after = bisect_right(starts, first)
+        spans[located.entry.id] = (first, starts[after] - 1 if after < len(starts) else line_count)
     return spans
 
 
