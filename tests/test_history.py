@@ -21,7 +21,7 @@ from conftest import ROOT, copy_project
 from games import REGISTRY
 from kb.history import entry_history
 from kb.project import Project
-from kb.serve import datasette_app
+from kb.serve import SiteHandler, datasette_app
 from outputs.history import History
 from outputs.pages.changes import changes_page
 from outputs.pages.layout import Layout
@@ -180,3 +180,9 @@ def test_the_what_changed_page_is_in_the_navigation_and_links_its_entries(built:
     linked = {a["href"].split("#", 1)[1] for a in page.select("article a[href*='#']") if "#" in a["href"]}
     games = {i for i in newest_ids if "." not in i}  # a game links to its index page, which has no anchor of its id
     assert newest_ids - games <= linked
+
+
+def test_the_site_server_gives_a_feed_as_atom() -> None:
+    handler = SiteHandler.__new__(SiteHandler)  # guess_type reads no request
+    assert handler.guess_type("/site/feeds/caylus-rulings.xml") == "application/atom+xml"
+    assert handler.guess_type("/site/caylus/faq/index.html") == "text/html"

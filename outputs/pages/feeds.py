@@ -15,6 +15,8 @@ from outputs.history import History
 FOLDER = "feeds"
 ATOM = "http://www.w3.org/2005/Atom"
 ALL = "rulings.xml"
+ATOM_TYPE = "application/atom+xml"
+"""The media type a feed is served as."""
 
 
 def feed_name(game: str | None) -> str:
