@@ -13,12 +13,13 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from catalog import Catalog
 from games import REGISTRY, Registry
+from kb.history import entry_history
 from kb.project import Project
 from kb.staging import build_lock, discard, new_staging, recover, switch
 from outputs.buildinfo import BuildInfo
@@ -27,6 +28,7 @@ from outputs.database.exports import write_downloads
 from outputs.database.metadata import build_metadata
 from outputs.database.openapi import openapi_document
 from outputs.pages.apipage import api_page
+from outputs.pages.feeds import FOLDER as FEEDS, head_links, write_feeds
 from outputs.pages.layout import Layout, LayoutError
 from outputs.pages.site import write_pages
 from outputs.pages.search_syntax import search_syntax_page
@@ -160,7 +162,9 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
     try:
         out = staging / "build"
         out.mkdir()
-        info = BuildInfo.of(project.root, package_version())
+        history = entry_history(catalog, project.root, time.time())
+        info = replace(BuildInfo.of(project.root, package_version()), dates_from=history.method)
+        stages.done(f"entry dates from the {'history' if history.method == 'git' else 'file dates'}")
         results = run_scenarios(project, engines)
         stages.done(f"scenarios run by the engines ({len(results)})")
         try:
@@ -170,14 +174,14 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
             raise BuildError(str(exc)) from exc
         stages.done(f"simulated games ({len(simulations)} engines; rerun only if stale)")
         rows = build_database(catalog, registry, out / "kb.db", results, info, simulations,
-                              page_of=Layout(catalog, registry).page_of)
+                              page_of=Layout(catalog, registry).page_of, history=history)
         metadata = build_metadata(catalog, registry, site_url=site_url, info=info)
         (out / "metadata.json").write_text(json.dumps(metadata, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         stages.done("database and Datasette metadata")
         docs = out / "docs"
         copy_docs(project.docs, docs)
         try:
-            pages, nav = write_pages(catalog, registry, docs, datasette_url, results, simulations)
+            pages, nav = write_pages(catalog, registry, docs, datasette_url, results, simulations, history)
         except LayoutError as exc:
             raise BuildError(str(exc)) from exc
         stages.done(f"generated pages ({len(pages)})")
@@ -192,7 +196,9 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
         write_search_syntax(catalog, registry, out / "kb.db", docs / "search-syntax.md")
         stages.done("downloads, search index and search syntax page")
+        write_feeds(catalog, history, Layout(catalog, registry).page_of, site_url, docs / FEEDS, info.built_at)
         build_site(project, docs, staging / "site", nav)
+        link_feeds(staging / "site", catalog, Layout(catalog, registry))
         stages.done("site (mkdocs build --strict)")
         (out / SERVED_AT).write_text(json.dumps({"datasette_url": datasette_url, "site_url": site_url}) + "\n", encoding="utf-8")
         switch(project, staging)
@@ -253,6 +259,17 @@ def write_search_index(catalog: Catalog, registry: Registry, db: Path, target: P
     target.parent.mkdir(parents=True, exist_ok=True)
     data = site_index(db, url_of)
     target.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def link_feeds(site: Path, catalog: Catalog, layout: Layout) -> None:
+    """Each rulings page's head gets the ``<link>`` to its feeds (mkdocs' theme gives a page no head of its
+    own), so that a browser or a feed reader finds them from the page."""
+    for game in catalog.games():
+        for name, _, kinds in layout.pages(game):
+            page = site / game / name / "index.html"
+            if "rulings" in kinds and page.is_file():
+                html = page.read_text(encoding="utf-8")
+                page.write_text(html.replace("</head>", head_links(game, "../../") + "</head>", 1), encoding="utf-8")
 
 
 def is_built(project: Project) -> bool:

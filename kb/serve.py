@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from kb.project import Project
 from kb.siteserver import BoundedHTTPServer
+from outputs.pages.feeds import ATOM_TYPE, FOLDER as FEEDS
 
 # The environment variable naming the descriptor the Datasette child writes to once it has loaded
 # the build (kb/asgi.py:create_app)
@@ -103,6 +104,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """A feed as what it is (``application/atom+xml``), so that a browser offers it to a feed reader."""
+        if Path(path).parent.name == FEEDS and str(path).endswith(".xml"):
+            return ATOM_TYPE
+        return super().guess_type(path)
 
     def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(404, "Not found")

@@ -13,6 +13,8 @@ class BuildInfo:
     version: str
     commit: str
     built_at: str
+    dates_from: str = "none"
+    """Where the entries' added/updated dates come from (outputs/history.py History.method)."""
 
     @classmethod
     def of(cls, root: Path, package_version: str) -> "BuildInfo":

@@ -50,7 +50,7 @@ def links_in(page: Path, container_class: str) -> list[tuple[str, str]]:
 def test_each_game_is_a_tab_in_name_order_then_sources_and_api(built, catalog) -> None:
     tabs = [text for text, _ in links_in(built.site / "index.html", "md-tabs__list")]
     names = sorted((catalog.get(g).names.en for g in catalog.games()), key=str.casefold)
-    assert tabs == ["Home", *names, "Sources and API", "For contributors"]
+    assert tabs == ["Home", "What changed", *names, "Sources and API", "For contributors"]
 
 
 def test_a_games_pages_start_with_its_rules_and_repeat_no_title(built, catalog) -> None:

@@ -147,10 +147,13 @@ def readme_curl(port: int) -> None:
             assert all(row["url"].endswith("#" + row["entity_id"]) and row["row_url"].startswith("/kb/") for row in rows)
             assert all(isinstance(row["marks"], list) for row in rows)
             checked.add("search")
+        elif "since=" in command:  # the rulings changed on or after a day, each with when it changed
+            assert answer and all(set(row) == {"id", "question", "updated"} and row["updated"] >= "2026-11-01" for row in answer)
+            checked.add("since")
         else:
             assert [row["id"] for row in answer] == ["caylus.building.lawyer"] and isinstance(answer[0]["sources"], list)
             checked.add("dotted row")
-    assert checked == {"search", "unknown game", "dotted row"} and len(commands) == 3, commands
+    assert checked == {"search", "unknown game", "dotted row", "since"} and len(commands) == 4, commands
 
 
 def api_page_curls(built, port: int) -> None:

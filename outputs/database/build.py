@@ -17,6 +17,7 @@ from games.plugin import RowContext
 from games.registry import Registry
 from outputs.buildinfo import BuildInfo
 from outputs.database.facets import insert_facets
+from outputs.history import History
 from outputs.database.links import insert_links, insert_meta, insert_scenarios
 from outputs.database.tables import SEARCH_COLUMNS, SEARCH_FTS_COLUMNS, fill_keys, kind_columns, kind_rows, search_analyzer
 from outputs.simulations.store import Results
@@ -33,7 +34,7 @@ FTS_COLUMNS = ["search_keys", GAME_COLUMN]
 
 def build_database(catalog: Catalog, registry: Registry, path: Path, results: list[Any] | None = None,
                    info: BuildInfo | None = None, simulations: Mapping[str, Results] | None = None, *,
-                   page_of: Callable[[str], str]) -> dict[str, int]:
+                   page_of: Callable[[str], str], history: History | None = None) -> dict[str, int]:
     """Write the whole database to ``path`` (which must not exist); return rows per table.
 
     ``results`` are this build's scenario runs (the ``scenarios`` table says which passed);
@@ -41,7 +42,8 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
     ``page_of`` gives the site's page of an entry id (the site's layout, outputs/pages/layout.py,
     raising KeyError for an entry no page shows). It is handed in by the build rather than imported,
     so that the database does not depend on the site's pages (which document the API, and so
-    depend on it).
+    depend on it). ``history`` gives every entry's ``added`` and ``updated`` (kb/history.py reads them
+    from the repository's history), handed in for the same reason.
     """
     db = sqlite_utils.Database(path)
     # Foreign keys are checked once at the end (PRAGMA foreign_key_check) rather than on insert,
@@ -54,7 +56,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
         _create_tables(db, registry)
         search_rows, tables = [], []
         for kind in registry.schema.kinds:
-            rows, searched = kind_rows(registry, kind, catalog.of_kind(kind.key), contexts)
+            rows, searched = kind_rows(registry, kind, catalog.of_kind(kind.key), contexts, history)
             search_rows += searched
             tables.append((kind, rows))
         # keys once every entry's words are known: a closed compound splits into the entries' own words
@@ -65,7 +67,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
             db["entities"].insert_all(
                 ({"id": r["id"], "kind": kind.key, "table_name": kind.table, "game": r["game"],
                   "name_en": r["name_en"], "name_hu": r["name_hu"], "name_pl": r["name_pl"],
-                  "site_page": site_page(page_of, r["id"])} for r in rows)
+                  "site_page": site_page(page_of, r["id"]), "added": r["added"], "updated": r["updated"]} for r in rows)
             )
             db[kind.table].insert_all(rows)
             counts[kind.table] = len(rows)
@@ -93,7 +95,7 @@ def build_database(catalog: Catalog, registry: Registry, path: Path, results: li
 def _create_tables(db: sqlite_utils.Database, registry: Registry) -> None:
     db["entities"].create(
         {"id": str, "kind": str, "table_name": str, "game": str, "name_en": str, "name_hu": str, "name_pl": str,
-         "site_page": str},
+         "site_page": str, "added": str, "updated": str},
         pk="id",
     )
     # sqlite-utils wants a referenced table to exist before the table that refers to it.

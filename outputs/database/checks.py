@@ -17,6 +17,7 @@ import re
 import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlencode
@@ -285,6 +286,10 @@ def table_problem(table: str, columns: list[str], args: list[tuple[str, str]]) -
             continue
         if key.startswith("_"):
             continue
+        if key == SINCE and SINCE_COLUMN in columns:
+            if (found := since_problem(value)) is not None:
+                return found
+            continue
         column, operation = (key, "exact") if key in columns or "__" not in key else key.rsplit("__", 1)
         if column not in columns:
             return f"{key}={value}: {table} has no column {column!r} to filter by; its columns: {known}"
@@ -295,6 +300,31 @@ def table_problem(table: str, columns: list[str], args: list[tuple[str, str]]) -
         if found:
             return found
     return None
+
+
+SINCE = "since"
+"""``since=YYYY-MM-DD`` on a table of entries: the rows changed on or after that day (their ``updated``)."""
+SINCE_COLUMN = "updated"
+
+
+def since_problem(value: str) -> str | None:
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):  # a day, not a time or a week
+            raise ValueError(value)
+        date.fromisoformat(value)  # a real day: not 2026-02-30
+    except ValueError:
+        return (f"since={value}: since takes a day as YYYY-MM-DD (since=2026-11-01 gives the rows changed on or "
+                "after 1 November 2026)")
+    return None
+
+
+def with_since_read(request: Target, columns: list[str], query_string: bytes) -> bytes:
+    """A table's ``since=DAY`` as Datasette's own filter ``updated__gte=DAY`` (``updated`` is an RFC 3339
+    time, which sorts as text; its day prefix compares with the day as it should)."""
+    if request.what != "table" or SINCE_COLUMN not in columns or not any(k == SINCE for k, _ in request.args):
+        return query_string
+    args = parse_qsl(query_string.decode("utf-8", "replace"), keep_blank_values=True)
+    return urlencode([(f"{SINCE_COLUMN}__gte" if k == SINCE else k, v) for k, v in args]).encode("ascii")
 
 
 def query_problem_of(name: str, params: list[dict[str, Any]], args: list[tuple[str, str]], format: str) -> str | None:

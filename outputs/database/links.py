@@ -91,5 +91,5 @@ def insert_meta(db: sqlite_utils.Database, info: BuildInfo | None, counts: dict[
     rows.append({"key": "entries", "value": json.dumps(entries, ensure_ascii=False)})
     if info is not None:
         rows += [{"key": "version", "value": info.version}, {"key": "commit", "value": info.commit},
-                 {"key": "built_at", "value": info.built_at}]
+                 {"key": "built_at", "value": info.built_at}, {"key": "dates_from", "value": info.dates_from}]
     db["meta"].insert_all(rows)

@@ -42,6 +42,9 @@ ENTRY_COLUMN_HELP = {
     "source_keys": "Source keys cited (see the sources table)",
     "refs_hu": "Sections of the Hungarian rulebook (with seed line)",
     "refs_pl": "Sections of the Polish rulebook (with seed line)",
+    "added": "When the entry first appeared in the catalog (UTC, RFC 3339), from the project's history",
+    "updated": "When the entry last changed (UTC, RFC 3339), from the project's history; `since=YYYY-MM-DD` on "
+               "rulings keeps the rows changed on or after that day",
     "search_keys": "The search keys of the names, forms and text (words folded: no accents, ł as l; and their "
                    "stems), by the search's one definition; `_search=` looks here",
 }
@@ -97,10 +100,14 @@ def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http:/
     tables["scenarios"] = {"title": "Scenarios and whether they passed in this build",
                            "description": "Worked examples, FAQ rulings and what-ifs, played by the rules engine.",
                            "facets": ["game", "kind", "passed"]}
-    tables["meta"] = {"title": "This build", "description": "version, commit, built_at, count.<table> for every table, "
+    tables["meta"] = {"title": "This build", "description": "version, commit, built_at, dates_from (git: the entries' "
+                                                            "added/updated dates come from the project's history; file-dates: "
+                                                            "from the files' modification times), count.<table> for every table, "
                                                             "and entries (JSON: {game: {kind: count}}); see the freshness query"}
     tables["entities"] = {"title": "Every entry", "description": "One row per catalog entry: its kind, table and names.",
-                          "columns": {"site_page": "Where the site shows the entry, relative to the site's address"}}
+                          "columns": {"site_page": "Where the site shows the entry, relative to the site's address",
+                                      "added": "When the entry first appeared (UTC, RFC 3339)",
+                                      "updated": "When the entry last changed (UTC, RFC 3339)"}}
     tables["entry_sources"] = {"title": "Sources of each entry", "facets": ["key"]}
     tables.update(SIMULATION_METADATA)
     plugin_tables["scenarios"] = {"entry": False, "json_columns": list(SCENARIO_JSON_COLUMNS)}

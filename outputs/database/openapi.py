@@ -10,7 +10,7 @@ from typing import Any
 
 from datasette.filters import Filters
 
-from outputs.database.checks import GAME_PARAMETER
+from outputs.database.checks import GAME_PARAMETER, SINCE, SINCE_COLUMN
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.plugin import register_functions
 
@@ -47,7 +47,7 @@ def openapi_document(db_path: Path, metadata: dict[str, Any], datasette_url: str
             schemas[f"columns.{table}"] = {"type": "string", "enum": list(columns)}
             searchable = conn.execute("select 1 from sqlite_master where name = ?", [f"{table}_fts"]).fetchone() is not None
             paths[f"/{DATABASE}/{table}.json"] = {"get": _table_operation(table, database.get("tables", {}).get(table, {}),
-                                                                           searchable)}
+                                                                           searchable, SINCE_COLUMN in columns)}
             if config.get("entry"):
                 paths[f"/{DATABASE}/{table}/{{id}}.json"] = {"get": _row_operation(table)}
     finally:
@@ -134,7 +134,7 @@ def _query_operation(name: str, query: dict[str, Any], params: list[dict[str, An
             "responses": _responses(f"#/components/schemas/query.{name}", paging)}
 
 
-def _table_operation(table: str, metadata: dict[str, Any], searchable: bool) -> dict[str, Any]:
+def _table_operation(table: str, metadata: dict[str, Any], searchable: bool, dated: bool = False) -> dict[str, Any]:
     column = {"$ref": f"#/components/schemas/columns.{table}"}
     parameters = [
         SHAPE,
@@ -149,6 +149,9 @@ def _table_operation(table: str, metadata: dict[str, Any], searchable: bool) -> 
     if searchable:
         parameters.append(_parameter("_search", "Rows whose names, forms or text have every word (any case ending, accents optional)",
                                      {"type": "string"}))
+    if dated:
+        parameters.append(_parameter(SINCE, "Rows changed on or after this day (YYYY-MM-DD; their `updated`); "
+                                     "anything but a day is a 400", {"type": "string", "format": "date"}))
     operations = ", ".join(sorted(Filters._filters_by_key))
     description = (f"{metadata.get('description', metadata.get('title', table))} Filter rows with `column=value` or "
                    f"`column__operation=value` (operations: {operations}); a column the table does not have is a 400.")

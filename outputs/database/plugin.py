@@ -30,7 +30,7 @@ from datasette import hookimpl
 
 from outputs.database import gate, guard, rowpage
 from outputs.database.checks import (Target, json_arguments, problem, routed_path, schema, target, with_arguments,
-                                     with_row_key_encoded)
+                                     with_row_key_encoded, with_since_read)
 from outputs.database.gate import BUSY, LOAD, Gate, client_of, is_arbitrary_sql, is_download, is_expensive
 from outputs.database.limits import bounded, limit_connection
 from outputs.database.metadata import DATABASE, PLUGIN
@@ -197,7 +197,8 @@ def asgi_wrapper(datasette):  # type: ignore[no-untyped-def]
                     await send_problem(outgoing, request, scope["path"], found, cors)
                     return
                 extra = json_arguments(config, request)
-                scope = {**scope, "query_string": with_arguments(scope.get("query_string", b""), extra)}
+                asked = with_since_read(request, tables.get(request.name, []), scope.get("query_string", b""))
+                scope = {**scope, "query_string": with_arguments(asked, extra)}
                 if request.what == "query" and request.name == SEARCH_QUERY.name and request.as_json:
                     # ranks the search off the event loop (the SQL function then finds the page kept)
                     paging = await asyncio.to_thread(search_paging, database.path, request,

@@ -17,6 +17,7 @@ from catalog.model import LANGUAGES as LANGS
 from games.plugin import DerivedColumns, RowContext
 from games.registry import Registry
 from games.summaries import readable, summary as entry_summary
+from outputs.history import History
 from outputs.search.engine import SHOWN_END
 from outputs.search.analysis import Analyzer
 from outputs.search.fts import GAME_COLUMN, keys_text
@@ -67,7 +68,7 @@ def entry_columns() -> dict[str, type]:
     for lang in LANGS:
         columns[f"forms_{lang}"] = str
     columns.update({"confidence": str, "fact_confidence": str, "notes": str, "sources": str, "source_keys": str,
-                    "refs_hu": str, "refs_pl": str})
+                    "refs_hu": str, "refs_pl": str, "added": str, "updated": str})
     return columns
 
 
@@ -103,7 +104,7 @@ def kind_columns(registry: Registry, kind: Kind) -> dict[str, type]:
     return columns
 
 
-def entry_row(entry: Entry) -> dict[str, Any]:
+def entry_row(entry: Entry, history: History | None = None) -> dict[str, Any]:
     row: dict[str, Any] = {"id": entry.id, "game": entry.game}
     for lang in LANGS:
         row[f"name_{lang}"] = getattr(entry.names, lang)
@@ -116,6 +117,8 @@ def entry_row(entry: Entry) -> dict[str, Any]:
     for lang, key in (("hu", "HU"), ("pl", "PL")):
         refs = [f"{s.section or ''}{f' (line {s.line})' if s.line else ''}".strip() for s in entry.sources if s.key == key]
         row[f"refs_{lang}"] = "; ".join(refs) or None
+    dates = history.of(entry.id) if history else None
+    row["added"], row["updated"] = (dates.added, dates.updated) if dates else (None, None)
     return row
 
 
@@ -199,8 +202,8 @@ def fill_keys(rows: list[dict[str, Any]], analyzer: Analyzer) -> None:
                 row[column] = keys_text(row[column], analyzer)
 
 
-def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: dict[str, RowContext]
-              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: dict[str, RowContext],
+              history: History | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The table rows of a kind's entries, and their rows of the search index."""
     extras = derived(registry, kind)
     rows, search_rows = [], []
@@ -208,7 +211,7 @@ def kind_rows(registry: Registry, kind: Kind, entries: list[Entry], contexts: di
         extra: dict[str, Any] = {}
         for columns in extras:
             extra.update(columns.values(entry, contexts[entry.game]))
-        row = entry_row(entry)
+        row = entry_row(entry, history)
         for name in type(entry).model_fields:
             if name not in ENTRY_FIELDS:
                 row[name] = _value(getattr(entry, name))

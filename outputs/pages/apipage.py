@@ -30,6 +30,10 @@ SHARED_EXAMPLES = [
                "Empty when every worked example and ruling passes."),
     ApiExample("Rulings with their sources", "/kb/rulings.json?_shape=array&_size=1&_col=question&_col=answer&_col=refs_hu",
                "`refs_hu` and `refs_pl` give the rulebook sections."),
+    ApiExample("Rulings changed since a day", "/kb/rulings.json?_shape=array&_size=2&_sort_desc=updated&since=2026-11-01&_col=question&_col=updated",
+               "`since=YYYY-MM-DD` keeps the entries changed on or after that day (every entry table takes it); "
+               "`updated` and `added` say when an entry last changed and when it first appeared. The site's "
+               "[What changed](what-changed.md) page lists the same, and [an Atom feed](feeds/rulings.xml) gives the rulings to a feed reader."),
     ApiExample("The build", "/kb/meta.json?_shape=array&key__in=version,commit,built_at",
                "Version, commit and date of the build; `count.<table>` rows give the size of every table."),
     ApiExample("How fresh the data is", "/kb/freshness.json?_shape=array",
@@ -41,6 +45,8 @@ ERROR_EXAMPLES = [
                "A required parameter that is missing or blank is a 400 naming it, never an empty list."),
     ApiExample("A filter on a column the table does not have", "/kb/rules.json?colour=red&_shape=array",
                "Unknown columns and filter operations (`column__operation=`) are refused; `_sort=` and `_facet=` too."),
+    ApiExample("A since= that is not a day", "/kb/rulings.json?since=last-week",
+               "`since` takes a day as YYYY-MM-DD; anything else is a 400 saying so, never every row."),
     ApiExample("A search the parser cannot read", "/kb/search.json?q=colour<=red",
                "The error names the fields a search can filter by."),
     ApiExample("A game no game has", "/kb/search.json?q=market&game=chess",
@@ -171,6 +177,7 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
                "- `_shape=array` a list of rows; `_shape=objects`, `_shape=arrays` and the default object form also work.\n"
                "- `_col=` / `_nocol=` choose columns; `_size=` rows per page (at most 1000); `_next=` the next page.\n"
                "- `column=value`, `column__contains=`, `column__in=a,b`, `column__gt=` ... filter rows.\n"
+               "- `since=YYYY-MM-DD` keeps a table's entries changed on or after that day (by their `updated`).\n"
                "- `_facet=column` counts the values of a column (`game`, `category`, `confidence`, `topic` ...).\n"
                "- `_search=` keeps a table's rows whose names, forms or text have every word, read as the `search` "
                "query reads them (any case ending, accents optional); the `search` query searches every table and "

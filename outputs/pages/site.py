@@ -12,7 +12,8 @@ from catalog.kinds import Game, Source
 from games import plugin
 from games.plugin import PageSpec
 from games.registry import Registry
-from outputs.pages import evidence, rules, shared
+from outputs.history import History
+from outputs.pages import changes, evidence, feeds, rules, shared
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import text, url
 from outputs.pages.walkthrough import walkthrough_page
@@ -91,6 +92,8 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
             items.append({title: f"{game}/{name}.md"})
         else:
             pages[name] = RENDER[page](writer)
+            if page == plugin.FAQ:
+                pages[name] = with_feed_note(pages[name], game)
             items.append({title: f"{game}/{name}.md"})
     walkthroughs = writer.walkthrough_plan.pages  # each scenario in full once, after the rules it shows
     for wp in walkthroughs:
@@ -103,19 +106,23 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
 
 def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_url: str,
                 results: list[Any] | None = None,
-                simulations: Mapping[str, Results] | None = None) -> tuple[list[Path], list[NavItem]]:
+                simulations: Mapping[str, Results] | None = None,
+                history: History | None = None) -> tuple[list[Path], list[NavItem]]:
     """Write the generated pages into ``docs_dir`` (a copy of docs/).
 
     Returns the paths written and the site navigation. ``results`` are this build's scenario
     results, shown as walkthroughs next to their rules; ``simulations`` the simulated games of the
-    games with an engine, each shown on a page of its game's section, last."""
+    games with an engine, each shown on a page of its game's section, last; ``history`` when each
+    entry was added and last changed (the What changed page, and "Last changed" under rules and rulings)."""
     layout = Layout(catalog, registry)
     layout.check()
+    history = history or History()
     written: list[Path] = []
-    nav: list[NavItem] = [{"Home": "index.md"}]
+    nav: list[NavItem] = [{"Home": "index.md"}, {changes.TITLE: f"{changes.PAGE}.md"}]
     front_pages: dict[str, str] = {}
     for game in games_by_name(catalog):
         writer = PageWriter(catalog, registry.module(game), layout, datasette_url, results)
+        writer.history = history
         folder = docs_dir / game
         folder.mkdir(parents=True, exist_ok=True)
         writer.hand_pages = {p.stem for p in folder.glob("*.md")}
@@ -136,7 +143,9 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
             written.append(path)
         nav.append({catalog.get(game).names.en: items})
         front_pages[game] = first_page(items)
-    for name, body in (("sources", sources_page(catalog)), (evidence.PAGE, evidence.how_we_know_page(catalog))):
+    what_changed = changes.changes_page(catalog, history, layout.page_of, games_by_name(catalog), feeds_note(catalog))
+    for name, body in (("sources", sources_page(catalog)), (evidence.PAGE, evidence.how_we_know_page(catalog)),
+                       (changes.PAGE, what_changed)):
         path = docs_dir / f"{name}.md"
         path.write_text(body, encoding="utf-8")
         written.append(path)
@@ -151,6 +160,22 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
     if contributors:  # pages for people who write scenarios or data, outside the games' tabs
         nav.append({"For contributors": [{first_heading(p): f"{CONTRIBUTORS}/{p.name}"} for p in contributors]})
     return written, nav
+
+
+def with_feed_note(page: str, game: str) -> str:
+    """A rulings page with a sentence on its feeds after its introduction (the page's head links them too)."""
+    note = (f"Follow new and changed rulings in a feed reader: [this game's rulings](../{feeds.FOLDER}/{feeds.feed_name(game)}) "
+            f"or [every game's](../{feeds.FOLDER}/{feeds.feed_name(None)}) (Atom feeds).\n")
+    heading, _, rest = page.partition("\n\n")
+    intro, sep, body = rest.partition("\n\n")
+    return f"{heading}\n\n{intro}\n\n{note}{sep}{body}" if heading.startswith("# ") else page + "\n" + note
+
+
+def feeds_note(catalog: Catalog) -> str:
+    """The What changed page's sentence on the rulings feeds."""
+    per_game = ", ".join(f"[{text(catalog.get(g).names.en)}]({feeds.FOLDER}/{feeds.feed_name(g)})" for g in games_by_name(catalog))
+    return (f"New and changed rulings come as Atom feeds for a feed reader: [every game]({feeds.FOLDER}/{feeds.feed_name(None)}), "
+            f"or one game: {per_game}.")
 
 
 CONTRIBUTORS = "contributors"

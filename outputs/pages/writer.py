@@ -20,7 +20,11 @@ from games.plugin import GameModule
 from outputs.pages import evidence
 from outputs.pages.layout import Layout
 from outputs.pages.markdown import Linked, table, text
+from outputs.history import History, day_in_words
 from outputs.terms import TermLinker, rulings_about
+
+CHANGE_SHOWN_KINDS = ("rules", "rulings")
+"""The kinds whose entries say when they last changed (the What changed page lists every kind)."""
 
 
 # something shaped like an entry id (game.kind.slug) inside prose; a dot that ends a sentence is not part of it
@@ -45,6 +49,8 @@ class PageWriter:
         self.datasette_url = datasette_url.rstrip("/")
         self.sources = {s.key: s for s in catalog.typed("sources", Source, self.game)}
         self.rules = layout.rules(self.game)
+        self.history = History()
+        """When each entry was added and last changed (set by the site's writer; empty: not shown)."""
 
     # --- what a game's renderers use (games.plugin.PageContext) -----------------------------------
 
@@ -150,8 +156,16 @@ class PageWriter:
         inside.append(f"In the data: source {'keys' if ',' in keys else 'key'} {text(keys)} · "
                       f"[this entry in the API]({self.row_url(entry)})")
         body = "\n\n".join("    " + line for line in inside)
-        return (f"{evidence.badge(entry.confidence)} {'; '.join(self.cited_sources(entry))}\n"
+        return (f"{evidence.badge(entry.confidence)} {'; '.join(self.cited_sources(entry))}{self.last_changed(entry)}\n"
                 f"{{ .kb-evidence }}\n\n??? kb-sources \"Sources\"\n\n{body}\n")
+
+    def last_changed(self, entry: Entry) -> str:
+        """`` · Last changed 5 November 2026`` after a rule's or a ruling's sources: what a player checks
+        when a ruling may have been revised since they last looked."""
+        dates = self.history.of(entry.id)
+        if dates is None or self.catalog.kind_of(entry.id).key not in CHANGE_SHOWN_KINDS:
+            return ""
+        return f' · <span class="kb-changed">Last changed {day_in_words(dates.updated_day)}</span>'
 
     def heading(self, level: int, entry: Entry, title: str | None = None) -> str:
         title = title or entry.names.en
