@@ -12,6 +12,8 @@ from outputs.pages.markdown import text
 
 PAGE = "what-changed"
 TITLE = "What changed"
+OPEN_UP_TO = 8
+"""A list of added or changed entries this long or shorter is shown open; a longer one is folded."""
 DAYS = 30
 """How many of the most recent days with a change the page lists at most."""
 MOST_ENTRIES = 600
@@ -57,7 +59,12 @@ def changes_page(catalog: Catalog, history: History, page_of: Callable[[str], st
             changed = [i for i in ids if history.dates[i].added_day != day]
             for label, group in (("Added", added), ("Changed", changed)):
                 if group:
-                    out.append(f"- **{label}** ({len(group)}): {_by_kind(catalog, group, page_of)}")
+                    # a long list is folded (a whole catalog rewritten in a day is a wall of links on a
+                    # phone): its title says how many; a short one stays open
+                    fold = "???+" if len(group) <= OPEN_UP_TO else "???"
+                    out.append(f'{fold} note "{label} ({len(group)})"\n')
+                    out += [f"    {line}" for line in _by_kind(catalog, group, page_of)]
+                    out.append("")
             out.append("")
     if older:
         out.append(f"Changes before {day_in_words(days[-1])} are not listed here; every entry in the "
@@ -78,11 +85,11 @@ def shown_days(by_day: dict[str, list[str]]) -> list[str]:
     return days
 
 
-def _by_kind(catalog: Catalog, ids: list[str], page_of: Callable[[str], str]) -> str:
-    """The entries grouped by their kind as players name it: ``rules: A, B · rulings: C``."""
+def _by_kind(catalog: Catalog, ids: list[str], page_of: Callable[[str], str]) -> list[str]:
+    """The entries grouped by their kind as players name it, a line each: ``- *rules*: A, B``."""
     groups: dict[str, list[str]] = defaultdict(list)
     for entry_id in ids:
         name = text(catalog.get(entry_id).names.en)
         target = entry_link(page_of, entry_id)
         groups[catalog.kind_of(entry_id).shown].append(f"[{name}]({target})" if target else name)
-    return " · ".join(f"*{text(kind)}*: {', '.join(sorted(links, key=str.casefold))}" for kind, links in groups.items())
+    return [f"- *{text(kind)}*: {', '.join(sorted(links, key=str.casefold))}" for kind, links in groups.items()]
