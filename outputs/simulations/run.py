@@ -74,7 +74,7 @@ class Tally:
     verb_games: Counter[str] = field(default_factory=Counter)
     """Games in which a verb was used at least once."""
     pieces: Counter[str] = field(default_factory=Counter)
-    """``verb argument`` for player actions whose first argument names an entry of the game."""
+    """``verb argument`` for player actions whose first argument names an entry the engine reads (piece_slugs)."""
     piece_games: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
     """Decisions taken, by the rule id they were asked under (chance included)."""
@@ -109,10 +109,23 @@ class Tally:
                 "events": plain(self.events), "event_games": plain(self.event_games)}
 
 
-def piece_slugs(catalog: Catalog, game: str) -> frozenset[str]:
-    """The last parts of the game's entry ids (``gold-mine``): an action argument that is one names a piece."""
-    return frozenset(loc.entry.id.rsplit(".", 1)[-1] for loc in catalog.entries.values()
-                     if loc.entry.game == game and "." in loc.entry.id)
+def catalog_reads(factory: Callable[..., Any]) -> frozenset[str]:
+    """The catalog kinds the engine declares it reads (``READS`` beside its factory, engine/<game>/rules.py)."""
+    reads = getattr(factory, "READS", None)
+    if not isinstance(reads, frozenset) or not reads or not all(isinstance(kind, str) for kind in reads):
+        raise PlayoutError(f"{getattr(factory, '__name__', factory)}: the engine declares no READS, the frozenset "
+                           "of catalog kinds it reads (beside the engine, in engine/<game>/rules.py), so its results "
+                           "cannot be keyed")
+    return reads
+
+
+def piece_slugs(catalog: Catalog, game: str, kinds: frozenset[str]) -> frozenset[str]:
+    """The last parts of the ids (``gold-mine``) of the game's entries of the kinds the engine reads: an
+    action argument that is one names a piece. Only those kinds, so that what is counted depends on
+    nothing the results' key leaves out (a new glossary term or ruling must not turn an argument into
+    a piece)."""
+    return frozenset(entry.id.rsplit(".", 1)[-1] for kind in kinds for entry in catalog.of_kind(kind, game)
+                     if "." in entry.id)
 
 
 def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
@@ -172,8 +185,8 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(factory: Callable[..., Any], catalog: Catalog, game: str) -> None:
-    _WORKER.update(factory=factory, catalog=catalog, game=game, slugs=piece_slugs(catalog, game))
+def _init_worker(factory: Callable[..., Any], catalog: Catalog, slugs: frozenset[str]) -> None:
+    _WORKER.update(factory=factory, catalog=catalog, slugs=slugs)
 
 
 def _tally_chunk(task: tuple[int, int, int]) -> Tally:
@@ -197,15 +210,16 @@ def simulate(factory: Callable[..., Any], game: str, players: int, games: int, c
     many forked processes. ``progress`` gets the number of games finished so far."""
     total = Tally()
     tasks = list(_chunks(players, games, seed))
+    slugs = piece_slugs(catalog, game, catalog_reads(factory))  # here: an error in a pool's initializer would loop
     if jobs <= 1 or len(tasks) == 1:
-        _init_worker(factory, catalog, game)
+        _init_worker(factory, catalog, slugs)
         results: Iterator[Tally] = map(_tally_chunk, tasks)
         for part in results:
             total.add(part)
             if progress:
                 progress(total.games)
         return total
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (factory, catalog, game)) as pool:
+    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (factory, catalog, slugs)) as pool:
         for part in pool.imap(_tally_chunk, tasks):
             total.add(part)
             if progress:
