@@ -18,6 +18,7 @@ from engine.playout import play
 from engine.registry import GAMES
 from games import REGISTRY
 from outputs.simulations import store
+from outputs.simulations.page import pieces
 from outputs.simulations.store import (FORMAT, SimulationError, current_results, inputs_of, key_of, read_results,
                                        stale_reason)
 
@@ -154,6 +155,20 @@ def test_a_changed_cost_of_a_building_changes_the_key_and_says_what_changed(proj
     stored = store.Results("caylus", key_of(before), 2, store.SEED, {}, before)
     reason = stale_reason(stored, GAMES["caylus"], REGISTRY.load(project.data), "caylus")
     assert reason is not None and "stale" in reason and "entries/buildings" in reason
+
+
+def test_which_arguments_name_a_piece_is_decided_when_drawn_not_when_counted(project, catalog) -> None:
+    """The tally counts every action's argument; the page and the table keep those naming an entry of the
+    game, so a new entry (a glossary term named like an argument) changes what is drawn, not the results."""
+    tally = {"arguments": {"build gold-mine": 6, "provost +1": 3, "take example-word": 2},
+             "argument_games": {"build gold-mine": 2, "provost +1": 1, "take example-word": 1}}
+    assert pieces(tally, catalog, "caylus") == {"build gold-mine": (6, 2, "build: Gold mine")}
+    assert pieces(tally, catalog, "duel") == {}  # another game's entry names no piece here
+    _replace(project.data / "glossary.yaml", "  - id: caylus.term.provost\n", "  - id: caylus.term.example-word\n")
+    _replace(project.data / "glossary.yaml", "      en: provost\n", "      en: example word\n")
+    renamed = REGISTRY.load(project.data)
+    assert pieces(tally, renamed, "caylus")["take example-word"] == (2, 1, "take: example word")
+    assert _key(project) == key_of(inputs_of(GAMES["caylus"], catalog, "caylus"))
 
 
 # --- old files and wrong declarations -----------------------------------------------------------

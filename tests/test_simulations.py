@@ -49,11 +49,11 @@ def test_the_same_seeds_give_the_same_statistics_in_one_process_or_several() -> 
         CHEAP = {CHEAP!r}
         catalog = REGISTRY.load(Path("data"), display_root=Path("."))
         run.CHUNK = 2  # several tasks, so that two processes share them
-        alone = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
-        again = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
-        spread = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=2).to_dict()
+        alone = run.simulate(GAMES[CHEAP], 2, 6, catalog, jobs=1).to_dict()
+        again = run.simulate(GAMES[CHEAP], 2, 6, catalog, jobs=1).to_dict()
+        spread = run.simulate(GAMES[CHEAP], 2, 6, catalog, jobs=2).to_dict()
         assert alone == again == spread
-        other = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, seed=100, jobs=1).to_dict()
+        other = run.simulate(GAMES[CHEAP], 2, 6, catalog, seed=100, jobs=1).to_dict()
         assert other["steps"] != alone["steps"]  # other seeds, other games
         print("same statistics")
     """).split() == ["same", "statistics"]
@@ -303,7 +303,7 @@ def test_an_engine_may_count_more_with_game_stats(catalog) -> None:
         def game_stats(self, state):  # type: ignore[no-untyped-def]
             return {"years played": state.year - 1, "never": 0}
 
-    tally = run.simulate(Counting, CHEAP, 2, 3, catalog).to_dict()
+    tally = run.simulate(Counting, 2, 3, catalog).to_dict()
     assert tally["events"] == {"years played": 3 * 4}  # a Duel lasts four years; a zero is not counted
     assert tally["event_games"] == {"years played": 3}
     results = store.Results(CHEAP, "key", 3, 1, {2: tally}, {})

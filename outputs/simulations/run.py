@@ -73,9 +73,11 @@ class Tally:
     """Actions of the players (not chance) by verb."""
     verb_games: Counter[str] = field(default_factory=Counter)
     """Games in which a verb was used at least once."""
-    pieces: Counter[str] = field(default_factory=Counter)
-    """``verb argument`` for player actions whose first argument names an entry the engine reads (piece_slugs)."""
-    piece_games: Counter[str] = field(default_factory=Counter)
+    arguments: Counter[str] = field(default_factory=Counter)
+    """``verb argument`` for every player action with an argument (its first, without an ``@`` place). The
+    page and the table keep those whose argument names an entry (a piece: page.pieces); that is decided
+    when they are drawn, so that the counts depend on no entry the results' key leaves out."""
+    argument_games: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
     """Decisions taken, by the rule id they were asked under (chance included)."""
     rule_games: Counter[str] = field(default_factory=Counter)
@@ -88,7 +90,7 @@ class Tally:
         self.ended += other.ended
         self.violations += other.violations
         for name in ("sole_wins", "shared_wins", "score_sums", "scores", "winning_scores", "steps", "verbs",
-                     "verb_games", "pieces", "piece_games", "rules", "rule_games", "events", "event_games"):
+                     "verb_games", "arguments", "argument_games", "rules", "rule_games", "events", "event_games"):
             getattr(self, name).update(getattr(other, name))
         for key, counts in other.progress.items():
             self.progress.setdefault(key, Counter()).update(counts)
@@ -104,31 +106,12 @@ class Tally:
                 "winning_scores": plain(self.winning_scores), "steps": plain(self.steps),
                 "progress": {k: plain(v) for k, v in sorted(self.progress.items())},
                 "verbs": plain(self.verbs), "verb_games": plain(self.verb_games),
-                "pieces": plain(self.pieces), "piece_games": plain(self.piece_games),
+                "arguments": plain(self.arguments), "argument_games": plain(self.argument_games),
                 "rules": plain(self.rules), "rule_games": plain(self.rule_games),
                 "events": plain(self.events), "event_games": plain(self.event_games)}
 
 
-def catalog_reads(factory: Callable[..., Any]) -> frozenset[str]:
-    """The catalog kinds the engine declares it reads (``READS`` beside its factory, engine/<game>/rules.py)."""
-    reads = getattr(factory, "READS", None)
-    if not isinstance(reads, frozenset) or not reads or not all(isinstance(kind, str) for kind in reads):
-        raise PlayoutError(f"{getattr(factory, '__name__', factory)}: the engine declares no READS, the frozenset "
-                           "of catalog kinds it reads (beside the engine, in engine/<game>/rules.py), so its results "
-                           "cannot be keyed")
-    return reads
-
-
-def piece_slugs(catalog: Catalog, game: str, kinds: frozenset[str]) -> frozenset[str]:
-    """The last parts of the ids (``gold-mine``) of the game's entries of the kinds the engine reads: an
-    action argument that is one names a piece. Only those kinds, so that what is counted depends on
-    nothing the results' key leaves out (a new glossary term or ruling must not turn an argument into
-    a piece)."""
-    return frozenset(entry.id.rsplit(".", 1)[-1] for kind in kinds for entry in catalog.of_kind(kind, game)
-                     if "." in entry.id)
-
-
-def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
+def tally_game(recorder: _Recorder, seed: int) -> Tally:
     """Play one seeded game and count what happened in it."""
     tally = Tally(games=1)
     result = play(recorder, seed)
@@ -140,7 +123,7 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
                            "the playout changed how it plays a step, and outputs/simulations/run.py must follow")
     state, engine = recorder.state, recorder.engine
     seats: list[str] = []
-    used: dict[str, set[str]] = {"verbs": set(), "pieces": set(), "rules": set(recorder.rules)}
+    used: dict[str, set[str]] = {"verbs": set(), "arguments": set(), "rules": set(recorder.rules)}
     for action in recorder.actions:
         words = action.split()
         if words[0] == CHANCE:
@@ -149,15 +132,16 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
             seats.append(words[0])
         tally.verbs[words[1]] += 1
         used["verbs"].add(words[1])
-        if len(words) > 2 and (slug := words[2].split("@")[0]) in slugs:
-            tally.pieces[f"{words[1]} {slug}"] += 1
-            used["pieces"].add(f"{words[1]} {slug}")
+        if len(words) > 2:
+            argument = f"{words[1]} {words[2].split('@')[0]}"
+            tally.arguments[argument] += 1
+            used["arguments"].add(argument)
     seats += [p for p in engine.players if p not in seats]
     # a player the engine adds and plays itself (a solo game's AI) makes no choices: it comes last
     seats += [p for p in result.scores if p not in seats]
     tally.rules.update(recorder.rules)
     tally.verb_games.update(used["verbs"])
-    tally.piece_games.update(used["pieces"])
+    tally.argument_games.update(used["arguments"])
     tally.rule_games.update(used["rules"])
     tally.ended = 1
     tally.steps[result.steps] += 1
@@ -185,8 +169,8 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(factory: Callable[..., Any], catalog: Catalog, slugs: frozenset[str]) -> None:
-    _WORKER.update(factory=factory, catalog=catalog, slugs=slugs)
+def _init_worker(factory: Callable[..., Any], catalog: Catalog) -> None:
+    _WORKER.update(factory=factory, catalog=catalog)
 
 
 def _tally_chunk(task: tuple[int, int, int]) -> Tally:
@@ -194,7 +178,7 @@ def _tally_chunk(task: tuple[int, int, int]) -> Tally:
     recorder = _Recorder(_WORKER["factory"](players=players, catalog=_WORKER["catalog"]))
     total = Tally()
     for seed in range(first, first + count):
-        total.add(tally_game(recorder, seed, _WORKER["slugs"]))
+        total.add(tally_game(recorder, seed))
     return total
 
 
@@ -203,23 +187,22 @@ def _chunks(players: int, games: int, seed: int) -> Iterator[tuple[int, int, int
         yield players, seed + start, min(CHUNK, games - start)
 
 
-def simulate(factory: Callable[..., Any], game: str, players: int, games: int, catalog: Catalog,
+def simulate(factory: Callable[..., Any], players: int, games: int, catalog: Catalog,
              seed: int = 1, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Tally:
     """Play ``games`` seeded random games (seeds ``seed`` .. ``seed + games - 1``) at one player count
     of the engine ``factory`` makes on ``catalog``, and sum them up; ``jobs`` > 1 spreads them over that
     many forked processes. ``progress`` gets the number of games finished so far."""
     total = Tally()
     tasks = list(_chunks(players, games, seed))
-    slugs = piece_slugs(catalog, game, catalog_reads(factory))  # here: an error in a pool's initializer would loop
     if jobs <= 1 or len(tasks) == 1:
-        _init_worker(factory, catalog, slugs)
+        _init_worker(factory, catalog)
         results: Iterator[Tally] = map(_tally_chunk, tasks)
         for part in results:
             total.add(part)
             if progress:
                 progress(total.games)
         return total
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (factory, catalog, slugs)) as pool:
+    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (factory, catalog)) as pool:
         for part in pool.imap(_tally_chunk, tasks):
             total.add(part)
             if progress:

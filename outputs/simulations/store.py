@@ -22,8 +22,9 @@ What the key covers, and why:
   games of every engine on a catalog that notes every read and fails on a kind not declared (or
   declared and never read). So a declaration cannot silently fall short, and a changed value the
   engine reads always reruns it; the price is that rewording a read entry's notes reruns it too.
-- What is counted depends on nothing else: a "piece" is an action argument naming an entry of a
-  read kind (run.piece_slugs), not of any kind, or a new glossary term could change the counts.
+- What is counted depends on nothing else: the tally counts every action's verb and first argument,
+  and which arguments name a piece (an entry of the game) is decided when the page and the table are
+  drawn (page.pieces), or a new entry whose id ends like an argument would change the counts.
 
 Not covered (as before): the code of the ``games`` layer an engine imports (its kinds, grammar.py,
 lookups): a change there that alters play needs ``kb simulate``.
@@ -112,10 +113,11 @@ def entries_digest(catalog: Catalog, kind: str, game: str) -> str:
 def read_kinds(factory: Callable[..., Any], catalog: Catalog) -> frozenset[str]:
     """The kinds the engine declares it reads, each one the catalog's schema knows (a misspelt kind
     would read nothing, and a change to the kind meant would go unnoticed)."""
-    try:
-        kinds = run.catalog_reads(factory)
-    except PlayoutError as exc:
-        raise SimulationError(str(exc)) from exc
+    kinds = getattr(factory, "READS", None)
+    if not isinstance(kinds, frozenset) or not kinds or not all(isinstance(kind, str) for kind in kinds):
+        raise SimulationError(f"{getattr(factory, '__name__', factory)}: the engine declares no READS, the frozenset "
+                              "of catalog kinds it reads (beside the engine, in engine/<game>/rules.py), so its "
+                              "results cannot be keyed")
     unknown = sorted(kind for kind in kinds if catalog.schema.kind(kind) is None)
     if unknown:
         raise SimulationError(f"{getattr(factory, '__name__', factory)}.READS names {', '.join(unknown)}: no such "
@@ -187,7 +189,7 @@ def compute(factory: Callable[..., Any], game: str, catalog: Catalog, games: int
                 progress(f"{game}, {players} players: {done}/{games} games")
 
         try:
-            tally = simulate(factory, game, players, games, catalog, seed=SEED, jobs=jobs, progress=played)
+            tally = simulate(factory, players, games, catalog, seed=SEED, jobs=jobs, progress=played)
         except PlayoutError as exc:
             raise SimulationError(f"{game}, {players} players: {exc}") from exc
         if tally.violations:
