@@ -55,8 +55,8 @@ GAMES_VARIABLE = "KB_SIMULATION_GAMES"
 SEED = 1
 """Seed of the first game; game i of a player count is played with seed SEED + i."""
 FORMAT = 2
-"""The results file's layout and what its key covers (2: the entries the engine reads, not whole catalog
-files); a change reruns every game."""
+"""The results file's layout and what its key covers (2: keyed on the entries the engine reads, not whole
+catalog files, and the tally counts every action argument, not only pieces); a change reruns every game."""
 PROGRESS_EVERY = 2000
 """A long run says how far it is every this many games."""
 NOT_PLAYED = frozenset({"registry.py", "scenario.py", "scenario_file.py"})
