@@ -17,7 +17,7 @@ from catalog import Catalog, Entry, Kind, Located
 from engine.playout import play
 from engine.registry import GAMES
 from games import REGISTRY
-from outputs.simulations import store
+from outputs.simulations import run, store
 from outputs.simulations.page import pieces
 from outputs.simulations.store import (FORMAT, SimulationError, current_results, inputs_of, key_of, read_results,
                                        stale_reason)
@@ -169,6 +169,8 @@ def test_which_arguments_name_a_piece_is_decided_when_drawn_not_when_counted(pro
     renamed = REGISTRY.load(project.data)
     assert pieces(tally, renamed, "caylus")["take example-word"] == (2, 1, "take: example word")
     assert _key(project) == key_of(inputs_of(GAMES["caylus"], catalog, "caylus"))
+    # the tally counts only arguments shaped like an id's last part: every entry's can be one
+    assert all(run.ID_PART.fullmatch(entry_id.rsplit(".", 1)[-1]) for entry_id in catalog.entries)
 
 
 # --- old files and wrong declarations -----------------------------------------------------------

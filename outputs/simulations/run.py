@@ -12,6 +12,7 @@ statistics as games played in one: the same seeds give the same numbers whatever
 from __future__ import annotations
 
 import multiprocessing
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ from engine.core import CHANCE, Action
 from engine.playout import play
 
 CHUNK = 200
+ID_PART = re.compile(r"[a-z0-9][a-z0-9-]*")
+"""The shape of an entry id's last part (catalog/model.py ID_PATTERN): only an argument of this shape can
+name a piece, so only those are counted (not the lists and bundles some actions take)."""
 """Games per task handed to a worker process."""
 
 
@@ -74,9 +78,10 @@ class Tally:
     verb_games: Counter[str] = field(default_factory=Counter)
     """Games in which a verb was used at least once."""
     arguments: Counter[str] = field(default_factory=Counter)
-    """``verb argument`` for every player action with an argument (its first, without an ``@`` place). The
-    page and the table keep those whose argument names an entry (a piece: page.pieces); that is decided
-    when they are drawn, so that the counts depend on no entry the results' key leaves out."""
+    """``verb argument`` for every player action whose first argument (without an ``@`` place) is shaped
+    like an id's last part (ID_PART). The page and the table keep those whose argument names an entry (a
+    piece: page.pieces); that is decided when they are drawn, so that the counts depend on no entry the
+    results' key leaves out."""
     argument_games: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
     """Decisions taken, by the rule id they were asked under (chance included)."""
@@ -132,8 +137,8 @@ def tally_game(recorder: _Recorder, seed: int) -> Tally:
             seats.append(words[0])
         tally.verbs[words[1]] += 1
         used["verbs"].add(words[1])
-        if len(words) > 2:
-            argument = f"{words[1]} {words[2].split('@')[0]}"
+        if len(words) > 2 and ID_PART.fullmatch(word := words[2].split("@")[0]):
+            argument = f"{words[1]} {word}"
             tally.arguments[argument] += 1
             used["arguments"].add(argument)
     seats += [p for p in engine.players if p not in seats]
