@@ -103,7 +103,7 @@ def simulation_results(project: Project, catalog: Catalog, engines: Mapping[str,
     from engine.registry import GAMES
 
     # a build never replaces committed results with fewer games: it shows its smaller run, the file stays
-    return current_results(GAMES if engines is None else engines, catalog, project.data, project.simulations,
+    return current_results(GAMES if engines is None else engines, catalog, project.simulations,
                            games=games, jobs=jobs, progress=progress, fewer="keep-file")
 
 
@@ -144,8 +144,9 @@ def build(project: Project, datasette_url: str = DEFAULT_DATASETTE_URL, site_url
           jobs: int = 1) -> BuildReport:
     """Validate the project's catalogs against the registered games, then build everything; the
     scenarios and the simulated games run on ``engines`` (default: engine/registry.py). Simulation
-    results whose engine or catalog changed are rerun with ``simulation_games`` per player count
-    (default: $KB_SIMULATION_GAMES, else 10,000) on ``jobs`` processes. ``progress`` gets one line per stage."""
+    results whose engine or the catalog entries it reads changed are rerun with ``simulation_games`` per
+    player count (default: $KB_SIMULATION_GAMES, else 10,000) on ``jobs`` processes. ``progress`` gets one
+    line per stage."""
     with build_lock(project):
         for line in recover(project):
             if progress:

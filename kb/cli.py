@@ -123,7 +123,7 @@ def schemas(root: str | None) -> None:
 def build_command(root: str | None, datasette_url: str, site_url: str, simulation_games: int | None = None,
                   jobs: int | None = None) -> None:
     """Validate, then write build/kb.db, build/metadata.json, the generated pages and site/; rerun the
-    simulated games of a game whose engine or catalog changed (simulations/<game>.json)."""
+    simulated games of a game whose engine or the catalog entries it reads changed (simulations/<game>.json)."""
     from engine.scenario import ScenarioError
     from kb.build import BuildError, build
 
@@ -211,7 +211,7 @@ def simulate_command(root: str | None, games_to_run: tuple[str, ...], count: int
     previous = signal.signal(signal.SIGTERM, stop)
     quiet_workers()
     try:
-        found = current_results(chosen, catalog, project.data, project.simulations, games=count,
+        found = current_results(chosen, catalog, project.simulations, games=count,
                                 jobs=jobs or os.cpu_count() or 1, rerun=not stale,
                                 progress=lambda line: click.echo(f"  {line}", err=True),
                                 fewer="replace" if force else "refuse")

@@ -20,7 +20,7 @@ from games import REGISTRY
 from kb.build import build
 from outputs.simulations import page as simulated
 from outputs.simulations import run, store
-from outputs.simulations.store import SimulationError, current_results, inputs_of, key_of, read_results
+from outputs.simulations.store import SimulationError, current_results, inputs_of, key_of, read_results, stale_reason
 
 # Cheap engines for the tests that play: the Duel has one player count and short games.
 CHEAP = "duel"
@@ -28,7 +28,16 @@ CHEAP = "duel"
 
 @pytest.fixture(scope="module")
 def small_results(catalog) -> store.Results:
-    return store.compute(GAMES[CHEAP], CHEAP, catalog, ROOT / "data", games=4)
+    return store.compute(GAMES[CHEAP], CHEAP, catalog, games=4)
+
+
+def _change_a_card(project) -> None:  # type: ignore[no-untyped-def]
+    """Edit an entry of a kind the Duel engine reads (its cards): its results are stale after it."""
+    cards = project.data / "duel-cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert "Takes the power marker, or keeps it." in text
+    cards.write_text(text.replace("Takes the power marker, or keeps it.", "Takes the power marker or keeps it.", 1),
+                     encoding="utf-8")
 
 
 def test_the_same_seeds_give_the_same_statistics_in_one_process_or_several() -> None:
@@ -40,11 +49,11 @@ def test_the_same_seeds_give_the_same_statistics_in_one_process_or_several() -> 
         CHEAP = {CHEAP!r}
         catalog = REGISTRY.load(Path("data"), display_root=Path("."))
         run.CHUNK = 2  # several tasks, so that two processes share them
-        alone = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
-        again = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=1).to_dict()
-        spread = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, jobs=2).to_dict()
+        alone = run.simulate(GAMES[CHEAP], 2, 6, catalog, jobs=1).to_dict()
+        again = run.simulate(GAMES[CHEAP], 2, 6, catalog, jobs=1).to_dict()
+        spread = run.simulate(GAMES[CHEAP], 2, 6, catalog, jobs=2).to_dict()
         assert alone == again == spread
-        other = run.simulate(GAMES[CHEAP], CHEAP, 2, 6, catalog, seed=100, jobs=1).to_dict()
+        other = run.simulate(GAMES[CHEAP], 2, 6, catalog, seed=100, jobs=1).to_dict()
         assert other["steps"] != alone["steps"]  # other seeds, other games
         print("same statistics")
     """).split() == ["same", "statistics"]
@@ -88,13 +97,14 @@ def test_the_page_says_what_random_play_is_and_shows_every_chart(small_results, 
 # --- the cache key ----------------------------------------------------------------------------
 
 def _toy_engine(folder: Path, name: str) -> type:
-    """An engine package of its own (folder/<name>/toy/game.py beside a shared playout.py), importable."""
+    """An engine package of its own (folder/<name>/toy/game.py beside a shared playout.py), importable,
+    reading the Duel's cards."""
     package = folder / name
     (package / "toy").mkdir(parents=True)
     for shared in ("__init__.py", "playout.py", "core.py", "registry.py"):
         (package / shared).write_text(f"# {shared}\n", encoding="utf-8")
     (package / "toy" / "__init__.py").write_text("", encoding="utf-8")
-    (package / "toy" / "game.py").write_text("class Toy:\n    pass\n", encoding="utf-8")
+    (package / "toy" / "game.py").write_text('class Toy:\n    READS = frozenset({"cards"})\n', encoding="utf-8")
     sys.path.insert(0, str(folder))
     try:
         module = __import__(f"{name}.toy.game", fromlist=["Toy"])
@@ -103,26 +113,28 @@ def _toy_engine(folder: Path, name: str) -> type:
     return module.Toy
 
 
-def test_the_key_changes_with_an_engine_or_catalog_file_and_not_otherwise(project, catalog, tmp_path) -> None:
+def test_the_key_changes_with_an_engine_file_or_an_entry_it_reads_and_not_otherwise(project, tmp_path) -> None:
     toy = _toy_engine(tmp_path, "toyengine")
     package = tmp_path / "toyengine"
 
     def key() -> str:
-        return key_of(inputs_of(toy, catalog, CHEAP, project.data))
+        return key_of(inputs_of(toy, REGISTRY.load(project.data), CHEAP))
 
     first = key()
     assert key() == first
-    assert "data/duel-cards.yaml" in inputs_of(toy, catalog, CHEAP, project.data)
-    assert "data/buildings.yaml" not in inputs_of(toy, catalog, CHEAP, project.data)  # another game's file
+    names = inputs_of(toy, REGISTRY.load(project.data), CHEAP)
+    assert "entries/cards" in names and not any(n.startswith("data/") for n in names)
+    assert "entries/buildings" not in names  # a kind the engine does not read
     (project.data / "buildings.yaml").write_text((project.data / "buildings.yaml").read_text() + "\n# x\n")
+    cards = project.data / "duel-cards.yaml"
+    cards.write_text(cards.read_text() + "\n# a comment\n")  # the same entries
     (package / "registry.py").write_text("# another engine registered\n")
     (package / "toy" / "game.py").touch()  # a newer file with the same contents
     assert key() == first
-    cards = project.data / "duel-cards.yaml"
-    cards.write_text(cards.read_text() + "\n# a comment\n")
+    _change_a_card(project)
     changed_catalog = key()
     assert changed_catalog != first
-    (package / "toy" / "game.py").write_text("class Toy:\n    speed = 2\n")
+    (package / "toy" / "game.py").write_text('class Toy:\n    READS = frozenset({"cards"})\n    speed = 2\n')
     changed_engine = key()
     assert changed_engine not in (first, changed_catalog)
     (package / "core.py").write_text("# shared code changed\n")
@@ -131,7 +143,7 @@ def test_the_key_changes_with_an_engine_or_catalog_file_and_not_otherwise(projec
 
 def test_the_real_engines_key_names_their_package_and_the_shared_engine(catalog) -> None:
     for game, factory in GAMES.items():
-        names = inputs_of(factory, catalog, game, ROOT / "data")
+        names = inputs_of(factory, catalog, game)
         assert "engine/core.py" in names and "engine/playout.py" in names and "outputs/simulations/run.py" in names
         assert "engine/registry.py" not in names
         own = {n.split("/")[1] for n in names if n.count("/") == 2 and n.startswith("engine/")}
@@ -151,16 +163,15 @@ def test_results_are_reused_while_current_and_rerun_when_stale(project, catalog,
     monkeypatch.setattr(store, "compute", counted)
     folder = project.root / "fresh"
     engines = {CHEAP: GAMES[CHEAP], "maharaja": GAMES["maharaja"]}
-    first = current_results(engines, catalog, project.data, folder, games=2)
+    first = current_results(engines, catalog, folder, games=2)
     assert sorted(calls) == sorted(engines)
     stamps = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
-    again = current_results(engines, catalog, project.data, folder, games=2)
+    again = current_results(engines, catalog, folder, games=2)
     assert sorted(calls) == sorted(engines), "nothing changed, yet a game was rerun"
     assert {p.name: p.stat().st_mtime_ns for p in folder.iterdir()} == stamps
     assert again == first
-    cards = project.data / "duel-cards.yaml"
-    cards.write_text(cards.read_text() + "\n# edited\n")
-    current_results(engines, catalog, project.data, folder, games=3)
+    _change_a_card(project)
+    current_results(engines, REGISTRY.load(project.data), folder, games=3)
     assert sorted(calls) == sorted([*engines, CHEAP]), "only the game whose catalog changed is rerun"
     rerun = read_results(folder / f"{CHEAP}.json")
     assert rerun is not None and rerun.games == 3 and rerun.key != first[CHEAP].key
@@ -168,7 +179,7 @@ def test_results_are_reused_while_current_and_rerun_when_stale(project, catalog,
 
 def test_a_rebuild_with_nothing_changed_plays_no_game(project, monkeypatch) -> None:
     catalog = REGISTRY.load(project.data)
-    current_results(GAMES, catalog, project.data, project.simulations, games=2, rerun=True, fewer="replace")  # 2 games, current
+    current_results(GAMES, catalog, project.simulations, games=2, rerun=True, fewer="replace")  # 2 games, current
     stamps = {p.name: p.stat().st_mtime_ns for p in project.simulations.iterdir()}
 
     def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -209,8 +220,7 @@ def test_a_build_never_replaces_committed_results_with_fewer_games(project, cata
 
     committed = project.simulations / f"{CHEAP}.json"
     before = committed.read_bytes()
-    cards = project.data / "duel-cards.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8") + "\n# edited: the results are stale\n", encoding="utf-8")
+    _change_a_card(project)  # the results are stale
     said: list[str] = []
     found = simulation_results(project, REGISTRY.load(project.data), {CHEAP: GAMES[CHEAP]}, 2, 1, said.append)
     assert found[CHEAP].games == 2, "the build shows the run it made, not the stale file"
@@ -222,12 +232,12 @@ def test_the_committed_results_are_current() -> None:
     """A clean clone (CI) shows the committed results without playing 10,000s of games: they must
     have been computed from the engine and catalog as they are."""
     catalog = REGISTRY.load(ROOT / "data")
-    stale = []
+    stale = {}
     for game, factory in sorted(GAMES.items()):
-        found = read_results(ROOT / "simulations" / f"{game}.json")
-        if found is None or found.key != key_of(inputs_of(factory, catalog, game, ROOT / "data"), found.seed):
-            stale.append(game)
-    assert not stale, (f"simulations/ is missing or out of date for {', '.join(stale)}: run "
+        reason = stale_reason(read_results(ROOT / "simulations" / f"{game}.json"), factory, catalog, game)
+        if reason is not None:
+            stale[game] = reason
+    assert not stale, (f"simulations/ is missing or out of date ({stale}): run "
                        f"`.venv/bin/kb simulate {' '.join(stale)}` and commit simulations/")
 
 
@@ -293,7 +303,7 @@ def test_an_engine_may_count_more_with_game_stats(catalog) -> None:
         def game_stats(self, state):  # type: ignore[no-untyped-def]
             return {"years played": state.year - 1, "never": 0}
 
-    tally = run.simulate(Counting, CHEAP, 2, 3, catalog).to_dict()
+    tally = run.simulate(Counting, 2, 3, catalog).to_dict()
     assert tally["events"] == {"years played": 3 * 4}  # a Duel lasts four years; a zero is not counted
     assert tally["event_games"] == {"years played": 3}
     results = store.Results(CHEAP, "key", 3, 1, {2: tally}, {})

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.catalog import default_catalog
 from engine.caylus import decisions, phases, position
-from engine.caylus.rules import GAME, Options, Rules
+from engine.caylus.rules import GAME, READS, Options, Rules
 from engine.caylus.state import Player, Space, State
 from engine.core import (
     CHANCE,
@@ -35,6 +35,7 @@ class Caylus(DecisionGame):
     """The game for a set of players and options."""
 
     name = GAME
+    READS = READS
     notation_rule = "caylus.notation"
     over_rule = "caylus.end.trigger"
 

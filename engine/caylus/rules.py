@@ -32,6 +32,11 @@ from games.caylus.kinds import (
 
 T = TypeVar("T")
 GAME = "caylus"
+# The catalog kinds this engine reads (of its own game only): the simulation key hashes exactly these
+# entries (outputs/simulations/store.py), and tests/test_simulation_key.py fails if a playout reads
+# another kind. A kind read here but left out would let a changed value keep stale results.
+READS = frozenset({"buildings", "castle_sections", "castles", "favour_columns", "favour_rows", "favour_tables",
+                    "favours", "games", "phases", "resources", "roads", "scoring_rules", "setups", "variants"})
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 from engine.core import CHANCE, Action, Decision, DecisionGame, InvalidState, to_move_index
 from engine.duel import flow
 from engine.duel.decisions import APPLY, LEGAL, Lookups, why_illegal
-from engine.duel.rules import GAME, Rules
+from engine.duel.rules import GAME, READS, Rules
 from engine.duel.invariants import Invariants, invariant_problems
 from engine.duel.position import completed_problems, position_problems
 from engine.duel.state import Player, State
@@ -27,6 +27,7 @@ class Duel(DecisionGame):
     """The two-player game with the chosen variants (``no-flicking``)."""
 
     name = GAME
+    READS = READS
     player_counts = (2,)
     notation_rule = "duel.notation"
     over_rule = "duel.end.complete-building"

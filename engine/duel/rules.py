@@ -19,6 +19,11 @@ if TYPE_CHECKING:  # engine.duel.cards imports this module
     from engine.duel.cards import CardInPlay
 
 GAME = "duel"
+# The catalog kinds this engine reads (of its own game only): the simulation key hashes exactly these
+# entries (outputs/simulations/store.py), and tests/test_simulation_key.py fails if a playout reads
+# another kind. A kind read here but left out would let a changed value keep stale results.
+READS = frozenset({"building_sections", "cards", "construction_rules", "decks", "resources", "round_structures",
+                    "scoring_rules", "seals", "setups", "variants"})
 T = TypeVar("T")
 
 

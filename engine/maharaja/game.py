@@ -27,7 +27,7 @@ from engine.maharaja.board import Graph
 from engine.maharaja.explain import why_not
 from engine.maharaja.invariants import invariant_problems, sound
 from engine.maharaja.position import position_problems, shape_problems
-from engine.maharaja.rules import ADVANCED_1, DEFAULT_BOARD, GAME, Rules
+from engine.maharaja.rules import ADVANCED_1, DEFAULT_BOARD, GAME, READS, Rules
 from engine.maharaja.state import City, Player, State
 from engine.maharaja.turn import Turn
 from engine.merge import merge
@@ -35,6 +35,7 @@ from engine.merge import merge
 
 class Maharaja(DecisionGame):
     name = GAME
+    READS = READS
     notation_rule = "maharaja.round.turn-order"
     over_rule = "maharaja.end.triggers"
 

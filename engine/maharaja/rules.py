@@ -34,9 +34,14 @@ from games.maharaja.kinds import (
 from games.maharaja.lookups import ADVANCED_1, ADVANCED_2, DEFAULT_BOARD, FEWER_PLAYERS, SHORT_GAME
 
 GAME = "maharaja"
+# The catalog kinds this engine reads (of its own game only): the simulation key hashes exactly these
+# entries (outputs/simulations/store.py), and tests/test_simulation_key.py fails if a playout reads
+# another kind. A kind read here but left out would let a changed value keep stale results.
+READS = frozenset({"board_facts", "boards", "characters", "city_points", "costs", "disc_actions", "games",
+                    "governor_tracks", "scoring_tables", "startings", "variants"})
 # Options that are variants of the catalog (games/maharaja/lookups.py); "fewer-players" is automatic
 # with 2-4 players.
-__all__ = ["ADVANCED_1", "ADVANCED_2", "DEFAULT_BOARD", "FEWER_PLAYERS", "SHORT_GAME", "GAME", "Rules"]
+__all__ = ["ADVANCED_1", "ADVANCED_2", "DEFAULT_BOARD", "FEWER_PLAYERS", "SHORT_GAME", "GAME", "READS", "Rules"]
 E = TypeVar("E", bound=Entry)
 A = TypeVar("A")
 

@@ -20,7 +20,7 @@ from engine.viscounts import effects as fx
 from engine.viscounts.board import Board
 from engine.viscounts.invariants import KeptCounts, invariant_problems
 from engine.viscounts.position import check_position, check_turn
-from engine.viscounts.rules import COLOURS, GAME, Rules
+from engine.viscounts.rules import COLOURS, GAME, READS, Rules
 from engine.viscounts.state import Castle, Player, State
 
 
@@ -30,6 +30,7 @@ PLAYOUT_WEIGHTS = {"skip": 0.2, "keep": 0.5, "pass": 0.5, "rearrange": 0.1}
 
 class Viscounts(DecisionGame):
     name = GAME
+    READS = READS
     notation_rule = "viscounts.turn.phases"
     over_rule = "viscounts.end.trigger"
 

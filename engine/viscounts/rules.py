@@ -30,6 +30,12 @@ from games.viscounts.kinds import (
 )
 
 GAME = "viscounts"
+# The catalog kinds this engine reads (of its own game only): the simulation key hashes exactly these
+# entries (outputs/simulations/store.py), and tests/test_simulation_key.py fails if a playout reads
+# another kind. A kind read here but left out would let a changed value keep stale results.
+READS = frozenset({"bonus_cards", "building_types", "cards", "castle_tiers", "castle_wedges", "collision_positions",
+                    "debts_deeds", "end_cards", "games", "icons", "main_boards", "manuscript_decks", "manuscripts",
+                    "player_boards", "player_cards", "solo_cards", "trade_exchanges"})
 COLOURS = ("red", "blue", "green", "yellow")
 RESOURCES = ("ink", "gold", "stone")
 Effects = list[dict[str, Any]]

@@ -28,6 +28,20 @@ def entry_name(catalog: Catalog, game: str, slug: str) -> str:
     return slug
 
 
+def pieces(tally: Mapping[str, Any], catalog: Catalog, game: str) -> dict[str, tuple[int, int, str]]:
+    """``verb argument`` -> (times, games with it, label) for the actions whose argument names an entry of
+    the game (its id ends in the argument: ``gold-mine``). Decided here, from the catalog being built,
+    and not when the games were counted: the results' key covers only the entries the engine reads."""
+    slugs = {loc.entry.id.rsplit(".", 1)[-1] for loc in catalog.entries.values()
+             if loc.entry.game == game and "." in loc.entry.id}
+    found = {}
+    for key, count in tally["arguments"].items():
+        verb, slug = key.split(" ", 1)
+        if slug in slugs:
+            found[key] = (count, tally["argument_games"].get(key, 0), f"{verb}: {entry_name(catalog, game, slug)}")
+    return found
+
+
 def _bins(counts: Mapping[str, int], most: int = 30) -> list[Bar]:
     """A histogram of whole values in at most ``most`` bins of equal width, every bin shown (empty ones too)."""
     values = {int(k): v for k, v in counts.items()}
@@ -91,13 +105,11 @@ def charts(results: Results, catalog: Catalog) -> dict[str, tuple[str, str]]:
         title = f"Actions by kind, {count(players)}"
         add("actions", title, rows(title, _per_game(tally["verbs"], ended, str, 60), caveat,
                                    "times per game (the word is the action's word in the engine's notation)"))
-        if tally["pieces"]:
-            def piece(key: str) -> str:
-                verb, slug = key.split(" ", 1)
-                return f"{verb}: {entry_name(catalog, game, slug)}"
-
+        named = pieces(tally, catalog, game)
+        if named:
             title = f"What the actions name most, {count(players)}"
-            add("pieces", title, rows(title, _per_game(tally["pieces"], ended, piece), caveat, "times per game"))
+            add("pieces", title, rows(title, _per_game({k: times for k, (times, _, _) in named.items()}, ended,
+                                                       lambda key: named[key][2]), caveat, "times per game"))
         if tally.get("events"):
             title = f"What the engine counted, {count(players)}"
             add("events", title, rows(title, _per_game(tally["events"], ended, str), caveat, "times per game"))

@@ -12,6 +12,7 @@ statistics as games played in one: the same seeds give the same numbers whatever
 from __future__ import annotations
 
 import multiprocessing
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ from engine.core import CHANCE, Action
 from engine.playout import play
 
 CHUNK = 200
+ID_PART = re.compile(r"[a-z0-9][a-z0-9-]*")
+"""The shape of an entry id's last part (catalog/model.py ID_PATTERN): only an argument of this shape can
+name a piece, so only those are counted (not the lists and bundles some actions take)."""
 """Games per task handed to a worker process."""
 
 
@@ -73,9 +77,12 @@ class Tally:
     """Actions of the players (not chance) by verb."""
     verb_games: Counter[str] = field(default_factory=Counter)
     """Games in which a verb was used at least once."""
-    pieces: Counter[str] = field(default_factory=Counter)
-    """``verb argument`` for player actions whose first argument names an entry of the game."""
-    piece_games: Counter[str] = field(default_factory=Counter)
+    arguments: Counter[str] = field(default_factory=Counter)
+    """``verb argument`` for every player action whose first argument (without an ``@`` place) is shaped
+    like an id's last part (ID_PART). The page and the table keep those whose argument names an entry (a
+    piece: page.pieces); that is decided when they are drawn, so that the counts depend on no entry the
+    results' key leaves out."""
+    argument_games: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
     """Decisions taken, by the rule id they were asked under (chance included)."""
     rule_games: Counter[str] = field(default_factory=Counter)
@@ -88,7 +95,7 @@ class Tally:
         self.ended += other.ended
         self.violations += other.violations
         for name in ("sole_wins", "shared_wins", "score_sums", "scores", "winning_scores", "steps", "verbs",
-                     "verb_games", "pieces", "piece_games", "rules", "rule_games", "events", "event_games"):
+                     "verb_games", "arguments", "argument_games", "rules", "rule_games", "events", "event_games"):
             getattr(self, name).update(getattr(other, name))
         for key, counts in other.progress.items():
             self.progress.setdefault(key, Counter()).update(counts)
@@ -104,18 +111,12 @@ class Tally:
                 "winning_scores": plain(self.winning_scores), "steps": plain(self.steps),
                 "progress": {k: plain(v) for k, v in sorted(self.progress.items())},
                 "verbs": plain(self.verbs), "verb_games": plain(self.verb_games),
-                "pieces": plain(self.pieces), "piece_games": plain(self.piece_games),
+                "arguments": plain(self.arguments), "argument_games": plain(self.argument_games),
                 "rules": plain(self.rules), "rule_games": plain(self.rule_games),
                 "events": plain(self.events), "event_games": plain(self.event_games)}
 
 
-def piece_slugs(catalog: Catalog, game: str) -> frozenset[str]:
-    """The last parts of the game's entry ids (``gold-mine``): an action argument that is one names a piece."""
-    return frozenset(loc.entry.id.rsplit(".", 1)[-1] for loc in catalog.entries.values()
-                     if loc.entry.game == game and "." in loc.entry.id)
-
-
-def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
+def tally_game(recorder: _Recorder, seed: int) -> Tally:
     """Play one seeded game and count what happened in it."""
     tally = Tally(games=1)
     result = play(recorder, seed)
@@ -127,7 +128,7 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
                            "the playout changed how it plays a step, and outputs/simulations/run.py must follow")
     state, engine = recorder.state, recorder.engine
     seats: list[str] = []
-    used: dict[str, set[str]] = {"verbs": set(), "pieces": set(), "rules": set(recorder.rules)}
+    used: dict[str, set[str]] = {"verbs": set(), "arguments": set(), "rules": set(recorder.rules)}
     for action in recorder.actions:
         words = action.split()
         if words[0] == CHANCE:
@@ -136,15 +137,16 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
             seats.append(words[0])
         tally.verbs[words[1]] += 1
         used["verbs"].add(words[1])
-        if len(words) > 2 and (slug := words[2].split("@")[0]) in slugs:
-            tally.pieces[f"{words[1]} {slug}"] += 1
-            used["pieces"].add(f"{words[1]} {slug}")
+        if len(words) > 2 and ID_PART.fullmatch(word := words[2].split("@")[0]):
+            argument = f"{words[1]} {word}"
+            tally.arguments[argument] += 1
+            used["arguments"].add(argument)
     seats += [p for p in engine.players if p not in seats]
     # a player the engine adds and plays itself (a solo game's AI) makes no choices: it comes last
     seats += [p for p in result.scores if p not in seats]
     tally.rules.update(recorder.rules)
     tally.verb_games.update(used["verbs"])
-    tally.piece_games.update(used["pieces"])
+    tally.argument_games.update(used["arguments"])
     tally.rule_games.update(used["rules"])
     tally.ended = 1
     tally.steps[result.steps] += 1
@@ -172,8 +174,8 @@ def tally_game(recorder: _Recorder, seed: int, slugs: frozenset[str]) -> Tally:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(factory: Callable[..., Any], catalog: Catalog, game: str) -> None:
-    _WORKER.update(factory=factory, catalog=catalog, game=game, slugs=piece_slugs(catalog, game))
+def _init_worker(factory: Callable[..., Any], catalog: Catalog) -> None:
+    _WORKER.update(factory=factory, catalog=catalog)
 
 
 def _tally_chunk(task: tuple[int, int, int]) -> Tally:
@@ -181,7 +183,7 @@ def _tally_chunk(task: tuple[int, int, int]) -> Tally:
     recorder = _Recorder(_WORKER["factory"](players=players, catalog=_WORKER["catalog"]))
     total = Tally()
     for seed in range(first, first + count):
-        total.add(tally_game(recorder, seed, _WORKER["slugs"]))
+        total.add(tally_game(recorder, seed))
     return total
 
 
@@ -190,7 +192,7 @@ def _chunks(players: int, games: int, seed: int) -> Iterator[tuple[int, int, int
         yield players, seed + start, min(CHUNK, games - start)
 
 
-def simulate(factory: Callable[..., Any], game: str, players: int, games: int, catalog: Catalog,
+def simulate(factory: Callable[..., Any], players: int, games: int, catalog: Catalog,
              seed: int = 1, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Tally:
     """Play ``games`` seeded random games (seeds ``seed`` .. ``seed + games - 1``) at one player count
     of the engine ``factory`` makes on ``catalog``, and sum them up; ``jobs`` > 1 spreads them over that
@@ -198,14 +200,14 @@ def simulate(factory: Callable[..., Any], game: str, players: int, games: int, c
     total = Tally()
     tasks = list(_chunks(players, games, seed))
     if jobs <= 1 or len(tasks) == 1:
-        _init_worker(factory, catalog, game)
+        _init_worker(factory, catalog)
         results: Iterator[Tally] = map(_tally_chunk, tasks)
         for part in results:
             total.add(part)
             if progress:
                 progress(total.games)
         return total
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (factory, catalog, game)) as pool:
+    with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (factory, catalog)) as pool:
         for part in pool.imap(_tally_chunk, tasks):
             total.add(part)
             if progress:

@@ -1,11 +1,36 @@
 """Where simulation results live and when they are current.
 
 Each game's results are one committed file, ``simulations/<game>.json``, carrying the key they were
-computed from: a hash of the game's engine package, the shared engine files, the counting code and
-the catalog files holding the game's entries. ``kb build`` shows a file whose key is current and
-reruns a game whose key is not (or that has no file yet), so a stale result is never shown; ``kb
-simulate`` reruns on demand. How many games a rerun plays comes from ``--games``, else from the
-``KB_SIMULATION_GAMES`` environment variable, else :data:`DEFAULT_GAMES`.
+computed from. ``kb build`` shows a file whose key is current and reruns a game whose key is not (or
+that has no file yet), so a stale result is never shown; ``kb simulate`` reruns on demand. How many
+games a rerun plays comes from ``--games``, else from the ``KB_SIMULATION_GAMES`` environment
+variable, else :data:`DEFAULT_GAMES`.
+
+What the key covers, and why:
+
+- The code a playout runs: the game's engine package, the engine's shared modules (but the registry
+  and the scenario runner, which no playout runs) and the counting code (run.py), by file contents.
+- Of the catalog, exactly the entries the engine reads: each engine declares the kinds it reads
+  (``READS`` beside its factory, in engine/<game>/rules.py), and the key hashes, kind by kind, a
+  canonical dump of the game's entries of that kind (their model data, sorted by id), not files.
+  Whole files would make the results stale whenever anything else in them changed: a glossary
+  entry's wording, a new ruling or quick answer, a comment. Those change no game played, but a rerun
+  of the documented size takes the best part of half an hour. Model data rather than file text, so
+  that moving an entry between files, reordering a file or editing a comment changes nothing either;
+  the whole entry rather than the fields the engine uses, because which fields those are is known to
+  the code alone, while which kinds it reads is checked: tests/test_simulation_key.py plays a few
+  games of every engine on a catalog that notes every read and fails on a kind not declared (or
+  declared and never read). So a declaration cannot silently fall short, and a changed value the
+  engine reads always reruns it; the price is that rewording a read entry's notes reruns it too.
+- What is counted depends on nothing else: the tally counts every action's verb and first argument,
+  and which arguments name a piece (an entry of the game) is decided when the page and the table are
+  drawn (page.pieces), or a new entry whose id ends like an argument would change the counts.
+
+Not covered (as before): the code of the ``games`` layer an engine imports (its kinds, grammar.py,
+lookups): a change there that alters play needs ``kb simulate``.
+
+A file written under an older :data:`FORMAT` (the key was then a hash of whole files) never matches,
+and is reported as stale and rerun like any other.
 """
 
 from __future__ import annotations
@@ -29,8 +54,9 @@ DEFAULT_GAMES = 10_000
 GAMES_VARIABLE = "KB_SIMULATION_GAMES"
 SEED = 1
 """Seed of the first game; game i of a player count is played with seed SEED + i."""
-FORMAT = 1
-"""The results file's layout; a change reruns every game."""
+FORMAT = 2
+"""The results file's layout and what its key covers (2: keyed on the entries the engine reads, not whole
+catalog files, and the tally counts every action argument, not only pieces); a change reruns every game."""
 PROGRESS_EVERY = 2000
 """A long run says how far it is every this many games."""
 NOT_PLAYED = frozenset({"registry.py", "scenario.py", "scenario_file.py"})
@@ -51,6 +77,8 @@ class Results:
     counts: dict[int, dict[str, Any]]
     """Player count -> the tally of its games (outputs.simulations.run.Tally.to_dict)."""
     inputs: dict[str, str]
+    format: int = FORMAT
+    """The format the file was written in: one older than :data:`FORMAT` is stale."""
 
     def to_json(self) -> str:
         data = {"game": self.game, "format": FORMAT, "key": self.key, "games": self.games, "seed": self.seed,
@@ -74,21 +102,39 @@ def engine_files(factory: Callable[..., Any]) -> list[Path]:
     return list(dict.fromkeys(own + common + counting))
 
 
-def catalog_files(catalog: Catalog, game: str, data_dir: Path) -> list[Path]:
-    """The catalog files holding the game's entries."""
-    names = {Path(loc.file).name for loc in catalog.entries.values() if loc.entry.game == game}
-    return sorted(data_dir / name for name in names)
+def entries_digest(catalog: Catalog, kind: str, game: str) -> str:
+    """A hash of the game's entries of one kind as the engine gets them: their model data, sorted by id."""
+    entries = sorted(catalog.of_kind(kind, game), key=lambda entry: entry.id)
+    dump = json.dumps([entry.model_dump(mode="json") for entry in entries], sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(dump.encode()).hexdigest()
 
 
-def inputs_of(factory: Callable[..., Any], catalog: Catalog, game: str, data_dir: Path) -> dict[str, str]:
-    """Every file the results depend on, by a name that does not depend on where the project is, with its hash."""
+def read_kinds(factory: Callable[..., Any], catalog: Catalog) -> frozenset[str]:
+    """The kinds the engine declares it reads, each one the catalog's schema knows (a misspelt kind
+    would read nothing, and a change to the kind meant would go unnoticed)."""
+    kinds = getattr(factory, "READS", None)
+    if not isinstance(kinds, frozenset) or not kinds or not all(isinstance(kind, str) for kind in kinds):
+        raise SimulationError(f"{getattr(factory, '__name__', factory)}: the engine declares no READS, the frozenset "
+                              "of catalog kinds it reads (beside the engine, in engine/<game>/rules.py), so its "
+                              "results cannot be keyed")
+    unknown = sorted(kind for kind in kinds if catalog.schema.kind(kind) is None)
+    if unknown:
+        raise SimulationError(f"{getattr(factory, '__name__', factory)}.READS names {', '.join(unknown)}: no such "
+                              "kind in the catalog (write a kind's key as the data files do, e.g. buildings)")
+    return kinds
+
+
+def inputs_of(factory: Callable[..., Any], catalog: Catalog, game: str) -> dict[str, str]:
+    """What the results depend on, each with its hash: the engine's files, by a name that does not depend
+    on where the project is, and the entries of each kind it reads, as ``entries/<kind>``."""
     files = engine_files(factory)
     root = Path(os.path.commonpath(files))  # the folder holding the layers: engine/, outputs/
     found = {}
     for path in files:
         found[path.relative_to(root).as_posix()] = _digest(path)
-    for path in catalog_files(catalog, game, data_dir):
-        found[f"data/{path.name}"] = _digest(path)
+    for kind in read_kinds(factory, catalog):
+        found[f"entries/{kind}"] = entries_digest(catalog, kind, game)
     return dict(sorted(found.items()))
 
 
@@ -108,7 +154,8 @@ def read_results(path: Path) -> Results | None:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         return Results(game=raw["game"], key=raw["key"], games=int(raw["games"]), seed=int(raw["seed"]),
-                       counts={int(n): t for n, t in raw["counts"].items()}, inputs=dict(raw.get("inputs", {})))
+                       counts={int(n): t for n, t in raw["counts"].items()}, inputs=dict(raw.get("inputs", {})),
+                       format=int(raw.get("format", 0)))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise SimulationError(f"{path}: not a simulation results file ({exc}); delete it, or rerun with kb simulate") from exc
 
@@ -131,10 +178,10 @@ def configured_games(games: int | None = None) -> int:
     return int(text)
 
 
-def compute(factory: Callable[..., Any], game: str, catalog: Catalog, data_dir: Path, games: int, jobs: int = 1,
+def compute(factory: Callable[..., Any], game: str, catalog: Catalog, games: int, jobs: int = 1,
             progress: Callable[[str], None] | None = None) -> Results:
     """Play ``games`` games at each of the engine's player counts and return the results."""
-    inputs = inputs_of(factory, catalog, game, data_dir)
+    inputs = inputs_of(factory, catalog, game)
     counts = {}
     for players in factory(catalog=catalog).player_counts:
         def played(done: int, players: int = players) -> None:
@@ -142,7 +189,7 @@ def compute(factory: Callable[..., Any], game: str, catalog: Catalog, data_dir: 
                 progress(f"{game}, {players} players: {done}/{games} games")
 
         try:
-            tally = simulate(factory, game, players, games, catalog, seed=SEED, jobs=jobs, progress=played)
+            tally = simulate(factory, players, games, catalog, seed=SEED, jobs=jobs, progress=played)
         except PlayoutError as exc:
             raise SimulationError(f"{game}, {players} players: {exc}") from exc
         if tally.violations:
@@ -158,7 +205,21 @@ Fewer = Literal["refuse", "keep-file", "replace"]
 """What a run does to a results file holding more games than it plays (see current_results)."""
 
 
-def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog, data_dir: Path, folder: Path,
+def stale_reason(stored: Results | None, factory: Callable[..., Any], catalog: Catalog, game: str) -> str | None:
+    """Why stored results are not current (None when they are), in words for the person running kb."""
+    if stored is None:
+        return "no results"
+    if stored.format != FORMAT:
+        return f"stale: written in an older results format ({stored.format}, now {FORMAT}) whose key covered other inputs"
+    inputs = inputs_of(factory, catalog, game)
+    if stored.key == key_of(inputs, stored.seed):
+        return None
+    changed = sorted(name for name in inputs.keys() | stored.inputs.keys() if inputs.get(name) != stored.inputs.get(name))
+    shown = ", ".join(changed[:4]) + (f" and {len(changed) - 4} more" if len(changed) > 4 else "")
+    return f"stale: the engine or the catalog entries it reads changed ({shown or 'the key'})"
+
+
+def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog, folder: Path,
                     games: int | None = None, jobs: int = 1, rerun: bool = False,
                     progress: Callable[[str], None] | None = None, fewer: Fewer = "refuse") -> dict[str, Results]:
     """Every engine game's results: its file when the key is current, else a fresh run written to the
@@ -177,18 +238,18 @@ def current_results(engines: Mapping[str, Callable[..., Any]], catalog: Catalog,
             continue
         path = results_path(folder, game)
         stored = _readable(path) if rerun else read_results(path)  # kb simulate replaces an unreadable file
-        if not rerun and stored is not None and stored.key == key_of(inputs_of(factory, catalog, game, data_dir), stored.seed):
+        reason = "rerunning" if rerun else stale_reason(stored, factory, catalog, game)
+        if reason is None and stored is not None:  # (stale_reason says None only of results it has)
             found[game] = stored
             continue
         if stored is not None and stored.games > planned and fewer == "refuse":
             raise SimulationError(f"{path.name} holds {stored.games:,} games per player count and this run would play "
                                   f"{planned:,}: refusing to replace them with fewer (kb simulate --force replaces them)")
-        todo[game] = (factory, path, stored)
-    for game, (factory, path, stored) in todo.items():  # nothing is played before every refusal is known
+        todo[game] = (factory, path, stored, reason)
+    for game, (factory, path, stored, reason) in todo.items():  # nothing is played before every refusal is known
         if progress:
-            progress(f"{game}: {'rerunning' if rerun else 'no results' if stored is None else 'engine or catalog changed'}"
-                     f", playing {planned} games per player count")
-        results = compute(factory, game, catalog, data_dir, planned, jobs, progress)
+            progress(f"{game}: {reason}, playing {planned} games per player count")
+        results = compute(factory, game, catalog, planned, jobs, progress)
         if stored is not None and stored.games > planned and fewer != "replace":
             if progress:
                 progress(f"{game}: {path.name} keeps its {stored.games:,} games per player count (this run played "

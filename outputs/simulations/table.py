@@ -9,7 +9,7 @@ from typing import Any
 import sqlite_utils
 
 from catalog import Catalog
-from outputs.simulations.page import entry_name, rule_name
+from outputs.simulations.page import pieces, rule_name
 from outputs.simulations.store import Results, seat_count
 
 RUNS_TABLE, STATS_TABLE = "simulation_runs", "simulation_stats"
@@ -69,9 +69,8 @@ def stat_rows(results: Results, catalog: Catalog) -> Iterator[dict[str, Any]]:
                 yield row(f"progress: {counter}", value, count)
         for verb, count in sorted(tally["verbs"].items()):
             yield row("action", verb, count, games_with=tally["verb_games"].get(verb, 0))
-        for piece, count in sorted(tally["pieces"].items()):
-            verb, slug = piece.split(" ", 1)
-            yield row("piece", piece, count, f"{verb}: {entry_name(catalog, game, slug)}", tally["piece_games"].get(piece, 0))
+        for piece, (count, games_with, label) in sorted(pieces(tally, catalog, game).items()):
+            yield row("piece", piece, count, label, games_with)
         for event, count in sorted(tally.get("events", {}).items()):
             yield row("engine", event, count, games_with=tally["event_games"].get(event, 0))
         for rule, count in sorted(tally["rules"].items()):
