@@ -40,7 +40,7 @@ PATTERN_HINTS = {DATE_PATTERN: "a date is written YYYY, YYYY-MM or YYYY-MM-DD, i
 """What a player reads for a value that does not match a pattern, instead of the pattern itself."""
 EntryRef = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(-[a-z0-9]+)*(\.[a-z0-9][a-z0-9-]*)*$",
                                             max_length=ID_MAX_LENGTH), RefMarker()]
-"""The id of any entry, a game's own included (``maharaja``: a ruling about the game's credits)."""
+"""The id of any entry, a game's own included (a ruling about the credits printed in the game concerns the game)."""
 RuleRef = Annotated[Ref, RefTo("rules")]
 """The id of a rule (a ruling's or an example's ``rules``, a card's ``rule``)."""
 GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
