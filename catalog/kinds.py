@@ -218,6 +218,11 @@ class Ruling(Entry):
         """Every rule the answer's sentences cite, in order, once."""
         return list(dict.fromkeys(r for s in self.answer for r in s.rules))
 
+    @property
+    def first_day(self) -> str | None:
+        """The date as YYYY-MM-DD, a year or a month counting as its first day (for sorting and comparing)."""
+        return None if self.date is None else (self.date + "-01-01")[:10]
+
     def problems(self) -> Iterator[tuple[Path_, str]]:
         if not self.sources and self.discrepancy is None:
             yield ("sources",), ("a ruling needs a source: list where it is published under sources, or name the "
