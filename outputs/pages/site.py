@@ -143,7 +143,15 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
             written.append(path)
         nav.append({catalog.get(game).names.en: items})
         front_pages[game] = first_page(items)
-    what_changed = changes.changes_page(catalog, history, layout.page_of, games_by_name(catalog), feeds_note(catalog))
+    def linked_page_of(entry_id: str) -> str:
+        """layout.page_of, for the entries that have a page: a game without a home page of its own
+        (no index.md in its folder) is named on the What changed page, not linked."""
+        path = layout.page_of(entry_id)
+        if path.rstrip("/") == entry_id and not (docs_dir / entry_id / "index.md").is_file():
+            raise KeyError(entry_id)
+        return path
+
+    what_changed = changes.changes_page(catalog, history, linked_page_of, games_by_name(catalog), feeds_note(catalog))
     for name, body in (("sources", sources_page(catalog)), (evidence.PAGE, evidence.how_we_know_page(catalog)),
                        (changes.PAGE, what_changed)):
         path = docs_dir / f"{name}.md"
