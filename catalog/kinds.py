@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
-from catalog.model import Bundle, Entry, GameId, Model, Path_, Ref, RefTo, RuleRef, SourceRef
+from catalog.model import Bundle, DATE_PATTERN, Confidence, Entry, EntryRef, GameId, Model, Path_, Ref, RefTo, RuleRef, SourceRef
 
 
 class Rulebook(Model):
@@ -176,16 +176,64 @@ class Rule(Entry):
     text: str = Field(description="The rule in our own words")
 
 
-class Ruling(Entry):
-    """An answer to a question about the rules (a FAQ entry, an official or community ruling)."""
+class AnswerSentence(Model):
+    """One sentence of a ruling's answer and the rules it rests on."""
 
-    question: str
-    answer: str
-    source_kind: Literal["rulebook-faq", "official", "community"]
-    rules: list[RuleRef] = Field(min_length=1, description="Rules the ruling is about")
-    edition: str | None = None
-    status: Literal["active", "superseded"] = "active"
-    supersedes: Annotated[Ref, RefTo("rulings")] | None = None
+    text: str = Field(min_length=1, description="The sentence, in our own words")
+    rules: list[RuleRef] = Field([], description="Rule ids the sentence rests on (none: a sentence about a printing)")
+
+
+RulingDate = Annotated[str, StringConstraints(pattern=DATE_PATTERN)]
+"""YYYY, YYYY-MM or YYYY-MM-DD: a source often gives only its year."""
+
+
+class Ruling(Entry):
+    """An answer to a question about the rules: the rulebook's FAQ or its own clarifications, a designer's
+    or publisher's answer, or this project's decision on a recorded discrepancy."""
+
+    question: str = Field(description="The question as a player asks it")
+    answer: list[AnswerSentence] = Field(min_length=1, description="The answer, sentence by sentence, each citing its rules")
+    ruled_by: Literal["rulebook-faq", "rulebook", "designer", "publisher", "project"] = Field(
+        description="Who ruled: the rulebook's FAQ, the rulebook's own text, a designer, a publisher, or this "
+        "project's decision on a recorded discrepancy")
+    discrepancy: Annotated[Ref, RefTo("discrepancies")] | None = Field(
+        None, description="The discrepancy whose decision this ruling gives; its readings and sources are the reasoning")
+    sources: list[SourceRef] = Field([], description="Where the ruling is published; a project ruling's are its discrepancy's")
+    # None: the discrepancy's confidence (filled in when the catalog loads); mypy sees Entry's narrower type
+    confidence: Confidence | None = Field(  # type: ignore[assignment]
+        None, description="How the answer is known; left out: its discrepancy's")
+    date: RulingDate | None = Field(None, description="When the source gave it: YYYY, YYYY-MM or YYYY-MM-DD")
+    editions: list[str] | None = Field(None, description="Editions of the game it applies to; null: not tied to one")
+    status: Literal["current", "superseded", "withdrawn"] = "current"
+    supersedes: Annotated[Ref, RefTo("rulings")] | None = Field(None, description="The ruling this one replaces")
+    concerns: list[EntryRef] = Field([], description="Components, cards, rules, terms (any entry of the game) the ruling is about")
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as one paragraph."""
+        return " ".join(s.text.strip() for s in self.answer)
+
+    @property
+    def cited_rules(self) -> list[str]:
+        """Every rule the answer's sentences cite, in order, once."""
+        return list(dict.fromkeys(r for s in self.answer for r in s.rules))
+
+    @property
+    def first_day(self) -> str | None:
+        """The date as YYYY-MM-DD, a year or a month counting as its first day (for sorting and comparing)."""
+        return None if self.date is None else (self.date + "-01-01")[:10]
+
+    def problems(self) -> Iterator[tuple[Path_, str]]:
+        if not self.sources and self.discrepancy is None:
+            yield ("sources",), ("a ruling needs a source: list where it is published under sources, or name the "
+                                 "discrepancy whose decision it gives under discrepancy")
+        if self.ruled_by == "project" and self.discrepancy is None:
+            yield ("discrepancy",), ("a project ruling gives the decision on a recorded discrepancy: name it "
+                                     "(its readings and sources are the ruling's reasoning)")
+        if self.confidence is None and self.discrepancy is None:
+            yield ("confidence",), "how the answer is known (text, confirmed, ...): only a ruling with a discrepancy inherits it"
+        if self.supersedes == self.id:
+            yield ("supersedes",), "a ruling cannot supersede itself"
 
 
 class Example(Entry):

@@ -15,7 +15,8 @@ from pydantic import ValidationError
 
 from catalog.files import escape_name, scan_catalog_folder
 from catalog.kinds import Kind, Source
-from catalog.model import Entry, Path_
+from catalog.model import PATTERN_HINTS, Entry, Path_
+from catalog.rulings import supersedes_problems, with_inherited_confidence
 from catalog.references import Blame, Unloaded, check_references, fold_repeats
 from catalog.schema import Schema
 from catalog.yamlfile import CatalogError, Marks, Problem, format_path, read_yaml
@@ -107,6 +108,8 @@ def _message(error: Any) -> str:
         return "unknown field"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
         return f"Input should be a mapping (key: value), got {_shown(error.get('input'))}"
+    if kind == "string_pattern_mismatch" and error.get("ctx", {}).get("pattern") in PATTERN_HINTS:
+        return f"{PATTERN_HINTS[error['ctx']['pattern']]}, got {_shown(error.get('input'))}"
     if kind.endswith("_type") or kind in ("literal_error", "enum"):  # say what was given: `true` is not 1
         return f"{error['msg']}, got {_shown(error.get('input'))}"
     return str(error["msg"])
@@ -231,13 +234,14 @@ def check_catalog(reading: Reading, schema: Schema) -> Catalog:
     references = check_references(catalog, reading.located, blame)
     problems = sorted(reading.problems) + sorted(blame.notes()) + fold_repeats(sorted(references))
     if not problems:  # rules spanning entries assume each entry is sound on its own
-        for check in schema.checks:
+        for check in (supersedes_problems, *schema.checks):
             for entry_id, field_path, message in check(catalog):
                 loc = catalog.entries[entry_id]
                 line, col = loc.position(field_path)
                 problems.append(Problem(loc.file, line, col, format_path((loc.kind.key, loc.index, *field_path)), message))
     if problems:
         raise CatalogError(problems)
+    with_inherited_confidence(catalog)
     return catalog
 
 

@@ -35,6 +35,12 @@ ID_MAX_LENGTH = 100
 """Ids become URLs, anchors and file names; the longest real one has 48 characters."""
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH)]
 Ref = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH), RefMarker()]
+DATE_PATTERN = r"^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$"
+PATTERN_HINTS = {DATE_PATTERN: "a date is written YYYY, YYYY-MM or YYYY-MM-DD, in quotes"}
+"""What a player reads for a value that does not match a pattern, instead of the pattern itself."""
+EntryRef = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(-[a-z0-9]+)*(\.[a-z0-9][a-z0-9-]*)*$",
+                                            max_length=ID_MAX_LENGTH), RefMarker()]
+"""The id of any entry, a game's own included (a ruling about the credits printed in the game concerns the game)."""
 RuleRef = Annotated[Ref, RefTo("rules")]
 """The id of a rule (a ruling's or an example's ``rules``, a card's ``rule``)."""
 GameId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]

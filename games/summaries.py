@@ -86,7 +86,7 @@ def shared_summary(entry: Entry, words: Words) -> str | None:
     if isinstance(entry, Rule):
         return sentence(entry.text)
     if isinstance(entry, Ruling):
-        return f"{sentence(entry.question)} {sentence(entry.answer)}"
+        return f"{sentence(entry.question)} {sentence(entry.answer_text)}"
     if isinstance(entry, Example):
         return sentence(entry.summary)
     if isinstance(entry, Discrepancy):

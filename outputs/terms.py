@@ -84,9 +84,9 @@ def rulings_about(catalog: Catalog, game: str, linker: TermLinker) -> dict[str, 
             governed.setdefault(rule, []).append(located.entry.id)
     out: dict[str, list[str]] = {}
     for ruling in catalog.typed("rulings", Ruling, game):
-        named = linker.mentions(f"{ruling.question} {ruling.answer}")
-        about = set(ruling.rules) | named | {refers_to[t] for t in named if t in refers_to}
-        about |= {entry_id for rule in ruling.rules for entry_id in governed.get(rule, [])}
+        named = linker.mentions(f"{ruling.question} {ruling.answer_text}")
+        about = set(ruling.cited_rules) | named | {refers_to[t] for t in named if t in refers_to}
+        about |= {entry_id for rule in ruling.cited_rules for entry_id in governed.get(rule, [])}
         for entry_id in sorted(about - {ruling.id}):
             out.setdefault(entry_id, []).append(ruling.id)
     return out

@@ -44,9 +44,12 @@ def change_answer(project: Project, entry_id: str, added: str) -> None:
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line.strip() == f"- id: {entry_id}")
     answer = next(i for i in range(start, len(lines)) if lines[i].lstrip().startswith("answer:"))
-    assert lines[answer].rstrip().endswith(('"', ".")), lines[answer]  # a one-line answer: the words go inside it
-    text = lines[answer].rstrip("\n")
-    lines[answer] = (text[:-1] + added + '"' if text.endswith('"') else text + added) + "\n"
+    sentence = next(i for i in range(answer, len(lines)) if "text:" in lines[i])
+    if lines[sentence].rstrip().endswith((">-", ">")):  # a folded sentence: the words go on its first line
+        sentence += 1
+    text = lines[sentence].rstrip("\n")
+    assert text.endswith(('"', ".")), text  # the words go inside the sentence
+    lines[sentence] = (text[:-1] + added + '"' if text.endswith('"') else text + added) + "\n"
     path.write_text("".join(lines), encoding="utf-8")
 
 

@@ -16,6 +16,7 @@ from games import REGISTRY
 ROOT = Path(__file__).resolve().parent.parent
 CHARACTERS, GAME_FILE, BOARD = "data/maharaja-characters.yaml", "data/maharaja-game.yaml", "data/maharaja-board.yaml"
 DISCREPANCIES = "data/maharaja-discrepancies.yaml"
+RULINGS = "data/maharaja-rulings.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -25,14 +26,15 @@ def readings() -> dict[str, Reading]:
 
 def problems(readings: dict[str, Reading], tmp_path: Path, file: str, *edits: tuple[str, str]) -> list[str]:
     """The problems `kb validate` reports after the edits (old text -> new, the first of each) of one
-    file (an old text starting with ``DISCREPANCIES`` edits that file instead: a renamed id cited there)."""
+    file (an old text starting with ``DISCREPANCIES`` or ``RULINGS`` edits that file instead, every
+    occurrence: a renamed id cited there)."""
     texts: dict[str, str] = {}
     for old, new in edits:
-        where = DISCREPANCIES if old.startswith(DISCREPANCIES) else file
-        old = old.removeprefix(DISCREPANCIES)
+        where = next((cites for cites in (DISCREPANCIES, RULINGS) if old.startswith(cites)), file)
+        old = old.removeprefix(where)
         text = texts.get(where) or (ROOT / where).read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {where}"
-        texts[where] = text.replace(old, new, 1)
+        texts[where] = text.replace(old, new, -1 if where != file else 1)
     reading = Reading()
     for shown, real in readings.items():
         if shown not in texts:
@@ -50,12 +52,15 @@ def problems(readings: dict[str, Reading], tmp_path: Path, file: str, *edits: tu
 
 CASES: dict[str, tuple[str, list[tuple[str, str]], str]] = {
     "the default board renamed": (BOARD, [("  - id: maharaja.board.assumed\n", "  - id: maharaja.board.assumed-one\n"),
-                                          (DISCREPANCIES + "maharaja.board.assumed, ", "maharaja.board.assumed-one, ")],
+                                          (DISCREPANCIES + "maharaja.board.assumed, ", "maharaja.board.assumed-one, "),
+                                          (RULINGS + "maharaja.board.assumed,", "maharaja.board.assumed-one,"),
+                                          (RULINGS + "maharaja.board.assumed]", "maharaja.board.assumed-one]")],
                                   "boards[0].id: the engine needs its default board 'maharaja.board.assumed', and the catalog has none; "
                                   "is 'maharaja.board.assumed-one' it, renamed?"),
     "a variant renamed": (GAME_FILE, [("  - id: maharaja.variant.advanced-2\n", "  - id: maharaja.variant.advanced-two\n"),
                                      (DISCREPANCIES + "maharaja.variant.advanced-1, maharaja.variant.advanced-2]",
-                                      "maharaja.variant.advanced-1, maharaja.variant.advanced-two]")],
+                                      "maharaja.variant.advanced-1, maharaja.variant.advanced-two]"),
+                                     (RULINGS + "maharaja.variant.advanced-2]", "maharaja.variant.advanced-two]")],
                           "the engine needs the variant 'advanced-2', and the catalog has none; is 'advanced-two' it, renamed?"),
     "a second governor track": (CHARACTERS, [("  - id: maharaja.governor-track\n", "  - id: maharaja.governor-track\n"
                                               "    game: maharaja\n    names: {en: track}\n    start_spaces: 7\n"

@@ -232,7 +232,7 @@ def test_ids_in_prose_become_links_and_ruling_sources_read_in_words(writers: dic
     from catalog.kinds import Ruling, Source
     from outputs.pages.rules import RULING_SOURCES
     from outputs.pages.site import SOURCE_KINDS, sources_page
-    assert set(get_args(Ruling.model_fields["source_kind"].annotation)) == set(RULING_SOURCES)
+    assert set(get_args(Ruling.model_fields["ruled_by"].annotation)) == set(RULING_SOURCES)
     assert set(get_args(Source.model_fields["source_kind"].annotation)) == set(SOURCE_KINDS)
     sources = sources_page(w.catalog)
     assert "- **Kind:** this project's notes on the public sources, each fact with its source" in sources

@@ -131,7 +131,7 @@ QUERIES = (
           "A building by its id or any of its names; the rulings about it: those whose question or answer "
           "names it, or that concern the rule governing it (the links of relation `about`, the same list as "
           "the building's `rulings` column and its page).",
-          "select r.id, r.question, r.answer, r.source_kind, r.status, r.refs_hu\n"
+          "select r.id, r.question, r.answer, r.ruled_by, r.status, r.refs_hu\n"
           "from rulings r where r.id in (select l.from_id from links l where l.relation = 'about' and l.to_id in\n"
           "  (select id from buildings where id = :building\n"
           "     or id in (select entity_id from name_forms where folded = kb_fold(:building))\n"

@@ -21,6 +21,7 @@ GAME = GameModule(
     pages=(
         plugin.RULES,
         plugin.RULEBOOK_MAP,
+        plugin.FAQ,
         plugin.COMPONENTS,
         plugin.CARDS,
         PageSpec("building", "Years, seals and building",

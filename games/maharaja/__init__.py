@@ -15,7 +15,7 @@ GAME = GameModule(
     kinds=KINDS,
     wording=describe,
     checks=(catalog_problems,),
-    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.COMPONENTS,
+    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.FAQ, plugin.COMPONENTS,
            PageSpec("characters", "Characters and actions", ("characters", "disc_actions", "startings", "costs"), pages.characters_page),
            PageSpec("board", "The board", ("board_facts", "boards"), pages.board_page),
            PageSpec("scoring", "Scoring, the governor track and the end",

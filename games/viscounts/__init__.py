@@ -18,7 +18,7 @@ GAME = GameModule(
     refines={"cards": ViscountsCard},
     wording=describe,
     checks=(catalog_problems, consistency.catalog_problems, consistency_board.catalog_problems),
-    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.COMPONENTS,
+    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.FAQ, plugin.COMPONENTS,
            PageSpec("cards", "Card browser", ("cards", "icons"), pages.cards_page),
            PageSpec("board", "Player board, buildings and collisions",
                     ("player_boards", "building_types", "collision_positions", "trade_exchanges", "main_boards"), pages.board_page),

@@ -28,8 +28,8 @@ def insert_links(db: sqlite_utils.Database, catalog: Catalog, linkers: dict[str,
         mentions = linkers[entry.game].mentions
         targets: list[tuple[str, str]] = []
         if isinstance(entry, Ruling):
-            targets += [(r, "concerns") for r in entry.rules]
-            targets += [(m, "mentions") for m in mentions(f"{entry.question} {entry.answer}")]
+            targets += [(r, "concerns") for r in dict.fromkeys([*entry.cited_rules, *entry.concerns])]
+            targets += [(m, "mentions") for m in mentions(f"{entry.question} {entry.answer_text}")]
         elif isinstance(entry, Example):
             targets += [(r, "illustrates") for r in entry.rules]
             targets += [(m, "mentions") for m in mentions(entry.summary)]

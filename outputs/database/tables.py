@@ -130,7 +130,7 @@ def name_text(entry: Entry) -> str:
     return " | ".join(n for n in names if n)
 
 
-DESCRIPTIVE_FIELDS = ("effect_text", "definition", "description", "summary", "decision", "text", "question", "answer")
+DESCRIPTIVE_FIELDS = ("effect_text", "definition", "description", "summary", "decision", "text", "question", "answer_text")
 
 
 def body_text(entry: Entry, extra: dict[str, Any], summary: str, catalog: Catalog) -> str:

@@ -51,7 +51,7 @@ def rulings_feed(catalog: Catalog, history: History, page_of: Callable[[str], st
         if dates is not None:
             _add(entry, "published", dates.added)
         ET.SubElement(entry, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=address)
-        _add(entry, "summary", ruling.answer)
+        _add(entry, "summary", ruling.answer_text)
         ET.SubElement(entry, f"{{{ATOM}}}category", term=ruling.game, label=catalog.get(ruling.game).names.en)
     ET.indent(feed)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"

@@ -9,9 +9,10 @@ from catalog.kinds import Example, Game, Ruling, Source
 from outputs.pages.markdown import Linked, table, text
 from outputs.pages.writer import PageWriter
 
-RULING_SOURCES = {"rulebook-faq": "the rulebook's FAQ", "official": "an official answer from the publisher or designer",
-                  "community": "a ruling agreed among players"}
-"""Where a ruling comes from (``Ruling.source_kind``), in words."""
+RULING_SOURCES = {"rulebook-faq": "the rulebook's FAQ", "rulebook": "the rulebook's own text (a note, an aside or an example)",
+                  "designer": "the game's designer", "publisher": "the game's publisher",
+                  "project": "this reference's decision where the sources disagree"}
+"""Who ruled (``Ruling.ruled_by``), in words."""
 
 
 def rules_page(w: PageWriter, page: str) -> str:
@@ -60,12 +61,20 @@ def faq_page(w: PageWriter) -> str:
            f"source, the rules it concerns, and the scenarios that check it.\n"]
     seen: dict[str, tuple[str, str]] = {}
     for r in w.catalog.typed("rulings", Ruling, w.game):
-        rules = Linked(", ".join(w.link(x) for x in r.rules))
-        out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", r.answer),
-                                        ("From", RULING_SOURCES[r.source_kind]), ("Rules", rules),
-                                        ("Status", r.status if r.status != "active" else None)]))
+        out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", answer(w, r)),
+                                        ("From", RULING_SOURCES[r.ruled_by]),
+                                        ("Where the sources disagree", w.link(r.discrepancy) if r.discrepancy else None),
+                                        ("Date", r.date), ("Editions", ", ".join(r.editions or [])),
+                                        ("Status", r.status if r.status != "current" else None),
+                                        ("Replaces", w.link(r.supersedes) if r.supersedes else None)]))
         out.append(w.walkthroughs("rulings", r.id, seen))
     return "\n".join(out)
+
+
+def answer(w: PageWriter, ruling: Ruling) -> Linked:
+    """The answer sentence by sentence, each followed by links to the rules it rests on."""
+    return Linked(" ".join(text(s.text.strip()) + (f" ({', '.join(w.link(x) for x in s.rules)})" if s.rules else "")
+                           for s in ruling.answer))
 
 
 def rulebook_map_page(w: PageWriter) -> str:

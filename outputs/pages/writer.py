@@ -134,13 +134,21 @@ class PageWriter:
         source = self.sources.get(key)
         return (source.cite or source.names.en) if source else key
 
+    def sources_of(self, entry: Entry) -> list[SourceRef]:
+        """The entry's sources; a ruling that gives a discrepancy's decision and cites none has the
+        discrepancy's (its readings are the ruling's reasoning)."""
+        if isinstance(entry, Ruling) and not entry.sources and entry.discrepancy:
+            return self.sources_of(self.catalog.get(entry.discrepancy))
+        return entry.sources
+
     def cited_sources(self, entry: Entry) -> list[str]:
         """The entry's sources as linked citations, one per source and section (two lines of one section are
         one citation to a reader of the printed book). Our research notes are cited only when the entry
         names no public source besides them."""
-        public = [r for r in entry.sources if not evidence.is_research_notes(self.sources[r.key])]
+        sources = self.sources_of(entry)
+        public = [r for r in sources if not evidence.is_research_notes(self.sources[r.key])]
         by_label: dict[str, SourceRef] = {}
-        for ref in public or entry.sources:
+        for ref in public or sources:
             by_label.setdefault(self.cite(ref), ref)
         return [f'[{text(label)}](../sources.md#{self.sources[ref.key].id} "{evidence.hover(self.sources[ref.key].names.en)}")'
                 for label, ref in by_label.items()]
@@ -152,7 +160,7 @@ class PageWriter:
         inside = []
         if entry.fact_confidence:
             inside.append(" ".join(evidence.value_badge(k, v) for k, v in entry.fact_confidence.items()))
-        keys = ", ".join(dict.fromkeys(r.key for r in entry.sources))
+        keys = ", ".join(dict.fromkeys(r.key for r in self.sources_of(entry)))
         inside.append(f"In the data: source {'keys' if ',' in keys else 'key'} {text(keys)} · "
                       f"[this entry in the API]({self.row_url(entry)})")
         body = "\n\n".join("    " + line for line in inside)
@@ -202,7 +210,7 @@ class PageWriter:
     def rulings_beside(self, rule_id: str) -> str:
         """The rulings about a rule (those that name it), each in a box beside it."""
         rulings = {r.id: r for r in self.catalog.typed("rulings", Ruling, self.game)}
-        return "\n".join(f'!!! question "Ruling: {text(rulings[i].question)}"\n\n    {text(rulings[i].answer)} '
+        return "\n".join(f'!!! question "Ruling: {text(rulings[i].question)}"\n\n    {text(rulings[i].answer_text)} '
                          f'({self.link(i, "the ruling and its check")})\n' for i in self.rulings_about(rule_id))
 
     def examples_beside(self, rule_id: str) -> str:
