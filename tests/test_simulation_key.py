@@ -137,7 +137,7 @@ def test_rewording_and_adding_what_the_engine_does_not_read_keeps_the_key(projec
              "A neutral pawn on the road;")
     reloaded = REGISTRY.load(project.data)
     assert "caylus.ruling.a-new-ruling" in reloaded.entries
-    assert reloaded.get("caylus.ruling.unlimited-cubes").model_dump()["answer"] == "No, the stock of cubes is unlimited."
+    assert reloaded.get("caylus.ruling.unlimited-cubes").model_dump()["answer"][0]["text"] == "No, the stock of cubes is unlimited."
     assert reloaded.get("caylus.term.provost").model_dump()["definition"].startswith("A neutral pawn on the road;")
     assert _key(project) == first
 
