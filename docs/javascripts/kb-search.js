@@ -15,7 +15,7 @@
   const CACHED_WORD = 40, CACHED_WORDS = 200000;  // a longer text is folded, not remembered; up to a bound (as analysis.py)
   const SNIPPET_HEAD = 6;  // a match deep in a long sentence is shown after its first words and " … "
   const TRANSLATED_KEY = 4;  // as analysis.py: a form its endings leave takes that form's translation
-  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.6, scenarios: 0.6 };
+  const KIND_FACTOR = { examples: 0.6, discrepancies: 0.6, scenarios: 0.6, rulings: 0.6 };
   const COMMON_SHARE = 0.2, COMMON_MIN_ENTRIES = 100, LANDING_WORDS = 8;
   const Query = typeof module !== "undefined" ? require("./kb-search-query.js") : root.KbSearchQuery;
   const Words = typeof module !== "undefined" ? require("./kb-search-words.js") : root.KbSearchWords;

@@ -39,8 +39,9 @@ NAME_COVER_BONUS = 40.0
 # (Only in an index big enough for shares to mean something.)
 COMMON_SHARE, COMMON_MIN_ENTRIES = 0.2, 100
 # Entries that retell or dispute other entries mention everything their subject does: they rank
-# below the entry that is the thing, at equal matches.
-KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.6, "scenarios": 0.6}
+# below the entry that is the thing, at equal matches. A ruling restates what the rules it rests on
+# say (or a discrepancy's decision), in a player's words: it counts as they do.
+KIND_FACTOR = {"examples": 0.6, "discrepancies": 0.6, "scenarios": 0.6, "rulings": 0.6}
 SNIPPET_WORDS = 28
 SNIPPET_HEAD = 6
 """A match deep in a long sentence is shown after the sentence's first words and " … "."""
