@@ -17,7 +17,6 @@ from datasette.utils import tilde_encode
 from kb.serve import datasette_app
 from outputs.database.checks import with_row_key_encoded
 from outputs.search.engine import plain_snippet
-from outputs.search.store import tilde_encoded
 
 
 @pytest.fixture(scope="module")
@@ -134,13 +133,6 @@ async def test_every_hit_links_to_its_page_on_the_site_and_to_its_row(built, dat
             answer = await datasette.client.get(row["row_url"] + "?_shape=array")
             assert answer.status_code == 200 and [r["id"] for r in answer.json()] == [row["entity_id"]], row["row_url"]
     assert len(seen) > 150 and len({tables[e] for e in seen}) > 10
-
-
-def test_ids_are_encoded_in_paths_as_datasette_encodes_them(built) -> None:
-    with sqlite3.connect(built.build / "kb.db") as conn:
-        names = [r[0] for r in conn.execute("select id from entities union select table_name from entities")]
-    for name in [*names, "a b", "ő/ł~%.x", "under_score-dash"]:
-        assert tilde_encoded(name) == tilde_encode(name), name
 
 
 # --- rows by either spelling of their id ---------------------------------------------------------

@@ -9,6 +9,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from datasette.utils import tilde_encode  # type: ignore[import-untyped]  # Datasette ships no type information
+
 from outputs.search.engine import Document, SearchIndex
 from outputs.search.query import QueryError, parse
 
@@ -110,7 +112,7 @@ def _page(key: str, stamp: float, query: str, game: str | None, limit: int, offs
 
 def _linked(row: dict[str, object], table: str, page: str, links: HitLinks) -> dict[str, object]:
     return {**row, "url": f"{links.site_url.rstrip('/')}/{page}",
-            "row_url": f"{links.database}/{tilde_encoded(table)}/{tilde_encoded(str(row['entity_id']))}.json"}
+            "row_url": f"{links.database}/{tilde_encode(table)}/{tilde_encode(str(row['entity_id']))}.json"}
 
 
 @functools.lru_cache(maxsize=64)
@@ -118,14 +120,6 @@ def _ranked(key: str, stamp: float, query: str, game: str | None, limit: int, of
     """The page's hits, ranked once for a request's two questions (its total, without links; its rows, with)."""
     hits, total = index_from_database(key).page(query, game=game, limit=limit, offset=offset)
     return [h.to_dict() for h in hits], total
-
-
-def tilde_encoded(name: str) -> str:
-    """A name as Datasette writes it in a path (its ``tilde_encode``): letters, digits, ``_`` and ``-``
-    as they are, a space as ``+``, every other byte of its UTF-8 as ``~XX`` (a dot is ``~2E``). Written
-    here because the search is typed throughout and Datasette is not."""
-    return "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "+" if c == " "
-                   else "".join(f"~{b:02X}" for b in c.encode("utf-8")) for c in name)
 
 
 @functools.lru_cache(maxsize=4)
