@@ -65,8 +65,6 @@ def refused(real: dict[str, Reading], tmp_path: Path, file: str, *edits: tuple[s
     (GAME_FILE, "    bank: {gold: 74}", "    bank: {gold: 5}", "setups[0].bank.gold: the bank holds all the gold (5), less than the players' 3 each"),
     (GAME_FILE, "    power_marker_holder_starts: true", "    power_marker_holder_starts: false", "power_marker_holder_starts: the engine always lets the power holder start"),
     (GAME_FILE, "    years: 4", "    years: 5", "decks[0].years: no deck for year 5"),
-    ("data/duel-rules.yaml", "  - id: duel.round.line-type", "  - id: duel.round.line-kind",
-     "the engine cites rule duel.round.line-type (for a decision or a refusal), which no rule has; was it renamed to duel.round.line-kind?"),
     (GAME_FILE, "      - {card: duel.card.a-power, count: 2}", "      - {card: duel.card.a-power, count: 2, printed: {colour: purple}}",
      "decks[0].assumed[10].printed.colour: 'colour' is 'purple', not a frame colour (neutral, blue, red)"),
     (CARDS_FILE, '    deck: "A"', '    deck: "C"', "cards[0].deck: unknown deck 'C' (decks: A, B)"),
@@ -86,6 +84,22 @@ def test_the_rules_the_engine_cites_are_the_ones_the_catalog_check_knows() -> No
     for path in (ROOT / "engine" / "duel").glob("*.py"):
         written |= set(re.findall(r'"(duel\.[a-z0-9.-]+)"', path.read_text(encoding="utf-8")))
     assert written == {*ENGINE_RULES, NOTATION}
+
+
+def test_a_rule_the_engine_cites_renamed_is_named_with_its_new_name(real: dict[str, Reading], tmp_path: Path) -> None:
+    """The rename done everywhere the data cites the rule (its rulings too), so only the engine still
+    names the old id: the check says which rule and guesses the new name."""
+    rulings = "data/duel-rulings.yaml"
+    text = (ROOT / rulings).read_text(encoding="utf-8")
+    assert text.count("duel.round.line-type") >= 2
+    (tmp_path / "data").mkdir()
+    (tmp_path / rulings).write_text(text.replace("duel.round.line-type", "duel.round.line-kind"), encoding="utf-8")
+    real = {file: reading for file, reading in real.items() if file != rulings}
+    real[rulings] = read_files([tmp_path / rulings], REGISTRY.schema, tmp_path)
+    shown = refused(real, tmp_path, "data/duel-rules.yaml", ("  - id: duel.round.line-type", "  - id: duel.round.line-kind"))
+    assert len(shown.splitlines()) == 1 and shown.startswith("data/duel-rules.yaml:131:5: rules[7].id: the engine cites rule "
+                                                              "duel.round.line-type (for a decision or a refusal), which no rule "
+                                                              "has; was it renamed to duel.round.line-kind?"), shown
 
 
 def test_a_catalog_that_validates_plays_to_the_end(real: dict[str, Reading], tmp_path: Path) -> None:
