@@ -97,9 +97,8 @@ def test_a_rule_the_engine_cites_renamed_is_named_with_its_new_name(real: dict[s
     real = {file: reading for file, reading in real.items() if file != rulings}
     real[rulings] = read_files([tmp_path / rulings], REGISTRY.schema, tmp_path)
     shown = refused(real, tmp_path, "data/duel-rules.yaml", ("  - id: duel.round.line-type", "  - id: duel.round.line-kind"))
-    assert len(shown.splitlines()) == 1 and shown.startswith("data/duel-rules.yaml:131:5: rules[7].id: the engine cites rule "
-                                                              "duel.round.line-type (for a decision or a refusal), which no rule "
-                                                              "has; was it renamed to duel.round.line-kind?"), shown
+    assert re.fullmatch(r"data/duel-rules\.yaml:\d+:\d+: rules\[\d+\]\.id: the engine cites rule duel\.round\.line-type \(for a "
+                        r"decision or a refusal\), which no rule has; was it renamed to duel\.round\.line-kind\? .*", shown), shown
 
 
 def test_a_catalog_that_validates_plays_to_the_end(real: dict[str, Reading], tmp_path: Path) -> None:
