@@ -29,7 +29,7 @@ from outputs.database.metadata import build_metadata
 from outputs.database.openapi import openapi_document
 from outputs.pages.apipage import api_page
 from outputs.pages.feeds import FOLDER as FEEDS, head_links, write_feeds
-from outputs.pages.layout import Layout, LayoutError
+from outputs.pages.layout import OUR_RULINGS, Layout, LayoutError
 from outputs.pages.site import write_pages
 from outputs.pages.search_syntax import search_syntax_page
 from outputs.search.site_index import site_index
@@ -266,9 +266,9 @@ def link_feeds(site: Path, catalog: Catalog, layout: Layout) -> None:
     """Each rulings page's head gets the ``<link>`` to its feeds (mkdocs' theme gives a page no head of its
     own), so that a browser or a feed reader finds them from the page."""
     for game in catalog.games():
-        for name, _, kinds in layout.pages(game):
+        for name in [name for name, _, kinds in layout.pages(game) if "rulings" in kinds] + [OUR_RULINGS[0]]:
             page = site / game / name / "index.html"
-            if "rulings" in kinds and page.is_file():
+            if page.is_file():
                 html = page.read_text(encoding="utf-8")
                 page.write_text(html.replace("</head>", head_links(game, "../../") + "</head>", 1), encoding="utf-8")
 

@@ -154,17 +154,19 @@ def test_the_rulings_feeds_are_atom(built: Project) -> None:
         if path.name == "rulings.xml":
             assert len(entries) == len(rulings)
     assert seen == set(rulings)
-    rulings_page = BeautifulSoup((built.site / "caylus" / "faq" / "index.html").read_text(encoding="utf-8"), "html.parser")
-    heads = [link["href"] for link in rulings_page.head.find_all("link", rel="alternate", type="application/atom+xml")]
-    assert heads == ["../../feeds/caylus-rulings.xml", "../../feeds/rulings.xml"]
-    assert rulings_page.find("a", href="../../feeds/caylus-rulings.xml")  # and the page says so
+    for name in ("faq", "our-rulings"):
+        rulings_page = BeautifulSoup((built.site / "caylus" / name / "index.html").read_text(encoding="utf-8"), "html.parser")
+        heads = [link["href"] for link in rulings_page.head.find_all("link", rel="alternate", type="application/atom+xml")]
+        assert heads == ["../../feeds/caylus-rulings.xml", "../../feeds/rulings.xml"]
+        assert rulings_page.find("a", href="../../feeds/caylus-rulings.xml")  # and the page says so
 
 
 def test_rules_and_rulings_say_when_they_last_changed(built: Project) -> None:
     db = sqlite3.connect(built.build / "kb.db")
-    page = BeautifulSoup((built.site / "caylus" / "faq" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    pages = [BeautifulSoup((built.site / "caylus" / name / "index.html").read_text(encoding="utf-8"), "html.parser")
+             for name in ("faq", "our-rulings")]
     for ruling, updated in db.execute("select id, updated from rulings where game = 'caylus'"):
-        heading = page.find(id=ruling)
+        heading = next(found for page in pages if (found := page.find(id=ruling)))
         changed = heading.find_next(class_="kb-changed")
         assert changed is not None and changed.get_text() == f"Last changed {int(updated[8:10])} " \
             f"{datetime.fromisoformat(updated[:10]).strftime('%B')} {updated[:4]}", (ruling, changed)

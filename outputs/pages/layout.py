@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from catalog import Catalog
-from catalog.kinds import Game, RulePagePlan, Rule
+from catalog.kinds import Game, RulePagePlan, Rule, Ruling
 from games import plugin
 from games.plugin import PageSpec
 from games.registry import Registry
@@ -29,6 +29,10 @@ SHARED = {
     plugin.DISCREPANCIES: SharedPage("Where the sources disagree", ("discrepancies",)),
     plugin.EXAMPLES: SharedPage("Worked examples", ("examples",)),
 }
+OUR_RULINGS = "our-rulings", "Our rulings"
+"""The page (name, title) beside the Rulings and FAQ page that holds this reference's own rulings (those
+deciding where the sources disagree): one page of every game's rulings was over the page weight limit,
+and a player tells the rulebook's word from ours at a glance."""
 HOMELESS_KINDS = ("games", "sources")
 """Kinds with a home outside a game's page list: the game's index and the sources page."""
 
@@ -79,6 +83,8 @@ class Layout:
         located = self.catalog.entries[entry_id]
         if isinstance(located.entry, Rule):
             return self.rule_page(located.entry)
+        if isinstance(located.entry, Ruling) and located.entry.ruled_by == "project":
+            return OUR_RULINGS[0]
         return self._homes[(located.entry.game, located.kind.key)]
 
     def page_of(self, entry_id: str) -> str:

@@ -6,6 +6,7 @@ rulings and rulebook map pages. Everything comes from the catalogs and this buil
 from __future__ import annotations
 
 from catalog.kinds import Example, Game, Ruling, Source
+from outputs.pages.layout import OUR_RULINGS
 from outputs.pages.markdown import Linked, table, text
 from outputs.pages.writer import PageWriter
 
@@ -56,19 +57,31 @@ def examples_page(w: PageWriter) -> str:
     return "\n".join(out)
 
 
-def faq_page(w: PageWriter) -> str:
-    out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
-           f"source, the rules it concerns, and the scenarios that check it.\n"]
+def faq_page(w: PageWriter, ours: bool = False) -> str:
+    """The rulings of the rulebook (its FAQ, notes and examples) and of its designer or publisher; with
+    ``ours``, the rulings this reference made where the sources disagree, each linking the disagreement."""
+    if ours:
+        out = [f"# {OUR_RULINGS[1]}\n", "Where the rulebooks are unclear, contradict each other or leave something out, "
+               "this reference decides how to play, and the rules engine plays it that way. Each ruling below links the "
+               "disagreement it settles, with the sources on each side and why we decided as we did.\n"]
+    else:
+        out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
+               "source, the rules it concerns, and the scenarios that check it."
+               + (f" Where the sources disagree, see [{OUR_RULINGS[1]}]({OUR_RULINGS[0]}.md)." if our_rulings(w) else "") + "\n"]
     seen: dict[str, tuple[str, str]] = {}
-    for r in w.catalog.typed("rulings", Ruling, w.game):
+    for r in our_rulings(w) if ours else [r for r in w.catalog.typed("rulings", Ruling, w.game) if r.ruled_by != "project"]:
         out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", answer(w, r)),
-                                        ("From", RULING_SOURCES[r.ruled_by]),
+                                        ("From", RULING_SOURCES[r.ruled_by] if not ours else None),
                                         ("Where the sources disagree", w.link(r.discrepancy) if r.discrepancy else None),
                                         ("Date", r.date), ("Editions", ", ".join(r.editions or [])),
                                         ("Status", r.status if r.status != "current" else None),
                                         ("Replaces", w.link(r.supersedes) if r.supersedes else None)]))
-        out.append(w.walkthroughs("rulings", r.id, seen))
+        out.append(w.walkthroughs("rulings", r.id, seen, brief=True))
     return "\n".join(out)
+
+
+def our_rulings(w: PageWriter) -> list[Ruling]:
+    return [r for r in w.catalog.typed("rulings", Ruling, w.game) if r.ruled_by == "project"]
 
 
 def answer(w: PageWriter, ruling: Ruling) -> Linked:

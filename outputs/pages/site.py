@@ -14,7 +14,7 @@ from games.plugin import PageSpec
 from games.registry import Registry
 from outputs.history import History
 from outputs.pages import changes, evidence, feeds, rules, shared
-from outputs.pages.layout import Layout
+from outputs.pages.layout import OUR_RULINGS, Layout
 from outputs.pages.markdown import text, url
 from outputs.pages.walkthrough import walkthrough_page
 from outputs.pages.writer import PageWriter
@@ -92,9 +92,12 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
             items.append({title: f"{game}/{name}.md"})
         else:
             pages[name] = RENDER[page](writer)
+            items.append({title: f"{game}/{name}.md"})
             if page == plugin.FAQ:
                 pages[name] = with_feed_note(pages[name], game)
-            items.append({title: f"{game}/{name}.md"})
+                if rules.our_rulings(writer):
+                    pages[OUR_RULINGS[0]] = with_feed_note(rules.faq_page(writer, ours=True), game)
+                    items.append({OUR_RULINGS[1]: f"{game}/{OUR_RULINGS[0]}.md"})
     walkthroughs = writer.walkthrough_plan.pages  # each scenario in full once, after the rules it shows
     for wp in walkthroughs:
         pages[wp.name] = walkthrough_page(writer, wp)

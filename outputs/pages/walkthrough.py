@@ -243,8 +243,10 @@ def shows(w: PageWriter, result: Any) -> str:
     return Linked(f"Shows {w.link(ids[0])}.") if ids else ""
 
 
-def one_liner(w: PageWriter, result: Any, seen: dict[str, tuple[str, str]] | None = None, anchor: str = "") -> str:
-    """A walkthrough as one list item: ✓ (or ✗ FAILED), its title linking to it in full, what it shows.
+def one_liner(w: PageWriter, result: Any, seen: dict[str, tuple[str, str]] | None = None, anchor: str = "",
+             brief: bool = False) -> str:
+    """A walkthrough as one list item: ✓ (or ✗ FAILED), its title linking to it in full, what it shows
+    (left out when ``brief``: a page of many short entries, such as the rulings, stays light).
     ``seen`` (scenario -> anchor and name of its first mention on this page) turns a second mention
     into a pointer to the first."""
     page = w.walkthrough_plan.home[result.id]
@@ -256,14 +258,15 @@ def one_liner(w: PageWriter, result: Any, seen: dict[str, tuple[str, str]] | Non
         return f"- {mark} {link}, as under [{text(name)}](#{first}) above"
     if seen is not None and anchor:
         seen[result.id] = (anchor, w.catalog.get(anchor).names.en)
-    said = shows(w, result)
+    said = "" if brief else shows(w, result)
     return f"- {mark} {link}" + (f": {said}" if said else "")
 
 
-def one_liners(w: PageWriter, results: list[Any], seen: dict[str, tuple[str, str]] | None = None, anchor: str = "") -> str:
+def one_liners(w: PageWriter, results: list[Any], seen: dict[str, tuple[str, str]] | None = None, anchor: str = "",
+               brief: bool = False) -> str:
     if not results:
         return ""
-    return "\n".join(one_liner(w, r, seen, anchor) for r in results) + "\n"
+    return "\n".join(one_liner(w, r, seen, anchor, brief) for r in results) + "\n"
 
 
 def verdicts(n: Narration, result: Any) -> list[str]:

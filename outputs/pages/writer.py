@@ -201,11 +201,13 @@ class PageWriter:
 
         return plan(self)
 
-    def walkthroughs(self, key: str, entry_id: str, seen: dict[str, tuple[str, str]] | None = None) -> str:
-        """The scenarios that list ``entry_id`` under ``key``, one line each, linking to them in full."""
+    def walkthroughs(self, key: str, entry_id: str, seen: dict[str, tuple[str, str]] | None = None,
+                     brief: bool = False) -> str:
+        """The scenarios that list ``entry_id`` under ``key``, one line each, linking to them in full
+        (by title only when ``brief``)."""
         from outputs.pages.walkthrough import one_liners
 
-        return one_liners(self, self.scenarios_for(key, entry_id), seen, entry_id)
+        return one_liners(self, self.scenarios_for(key, entry_id), seen, entry_id, brief)
 
     def rulings_beside(self, rule_id: str) -> str:
         """The rulings about a rule (those that name it), each in a box beside it."""
