@@ -23,7 +23,7 @@ PROVOST = "caylus.phase4.provost"
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:  # noqa: F811
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
     yield context
     context.close()
 
@@ -154,7 +154,7 @@ def citation_button(page: Page, anchor: str) -> Locator:
     ("/caylus/faq/", "caylus.ruling.unlimited-cubes", "Are resource cubes limited?"),
 ])
 def test_the_citation_button_copies_id_title_and_url(browser: Browser, site_url: str, path: str, anchor: str, title: str) -> None:  # noqa: F811
-    context = browser.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"], service_workers="block")
     try:
         page = context.new_page()
         page.goto(site_url + path + "?hl=provost#caylus.rules.phase1")

@@ -135,7 +135,11 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
            "- [Every catalog as one JSON file](downloads/json/catalog.json), or one file per kind, e.g. "
            "[buildings](downloads/json/buildings.json), [glossary](downloads/json/terms.json), "
            "[rules](downloads/json/rules.json), [rulings](downloads/json/rulings.json). The JSON Schema of each kind is "
-           "in the repository's `schemas/kinds/` folder.\n",
+           "in the repository's `schemas/kinds/` folder.\n"
+           # raw HTML: the pack is written after mkdocs builds the site it packs, so mkdocs cannot check the link
+           '- <a href="downloads/rulebook-kb-offline.zip">The whole site for reading offline</a> (a zip: unpack it and '
+           "open `rulebook-kb/index.html` in a browser; pages and search work without a network, and the database is "
+           "in its `downloads/` folder).\n",
            "## Canned queries {#api.queries}\n",
            "Each is also a form on Datasette's page for it. A required parameter must be given and not blank; "
            "an unknown one is refused (status 400).\n"]
