@@ -115,3 +115,10 @@ def test_after_one_visit_the_site_opens_and_searches_with_the_server_stopped(bro
     hits = search_box(page, "Aliena")  # on the Duel's page: the Duel's entries
     assert hits and "duel.card.aliena" in unquote(hits[0])
     context.close()
+
+
+def test_kb_serve_sends_the_manifest_as_a_manifest() -> None:
+    from kb.serve import SiteHandler
+
+    handler = SiteHandler.__new__(SiteHandler)  # guess_type reads no request
+    assert handler.guess_type("/site/manifest.webmanifest") == "application/manifest+json"
