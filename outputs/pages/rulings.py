@@ -110,7 +110,25 @@ def place(w: PageWriter, rulings: Sequence[Ruling]) -> list[Placed]:
         placed.append(Placed(r, w.layout.page(first) if first else OTHER[0], reading[first] if first else len(reading),
                              tuple(sorted(about, key=lambda page: order.get(page, len(order))))))
     # by chapter first: a rules page's sections need not follow each other in the rules' reading order
-    return sorted(placed, key=lambda p: (order.get(p.chapter, len(order)), p.position))
+    return after_successors(sorted(placed, key=lambda p: (order.get(p.chapter, len(order)), p.position)))
+
+
+def after_successors(placed: list[Placed]) -> list[Placed]:
+    """A superseded ruling moved right after the ruling that replaced it (when both are on the page), in
+    that one's chapter: a reader of the old one finds its replacement beside it."""
+    by_id = {p.ruling.id: p for p in placed}
+    moved = {p.ruling.supersedes for p in placed
+             if p.ruling.supersedes in by_id and by_id[p.ruling.supersedes].ruling.status == "superseded"}
+    out: list[Placed] = []
+    for p in placed:
+        if p.ruling.id in moved:
+            continue
+        chain = [p]
+        while chain[-1].ruling.supersedes in moved and len(chain) <= len(placed):  # validation refuses cycles
+            older = by_id[str(chain[-1].ruling.supersedes)]
+            chain.append(Placed(older.ruling, p.chapter, p.position, older.about))
+        out += chain
+    return out
 
 
 def pages_in_order(w: PageWriter) -> list[tuple[str, str]]:
