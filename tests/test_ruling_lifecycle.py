@@ -206,3 +206,26 @@ def test_without_the_script_every_ruling_shows_and_no_dead_filter(browser: Brows
     assert len(visible(page)) == page.locator("h3.kb-ruling").count() > 0
     assert not page.locator("[data-kb-rulings]").is_visible()
     context.close()
+
+
+def test_a_filter_offers_only_the_values_present_and_only_when_there_is_a_choice(catalog) -> None:
+    from catalog.kinds import Ruling
+    from outputs.pages.rulings import Placed, filters
+
+    rulings = catalog.typed("rulings", Ruling, "caylus")
+    faq = [r for r in rulings if r.ruled_by == "rulebook-faq"][:3]
+    titles = {"rules-turn": "The turn", "rules-end": "The end", "buildings": "Buildings"}
+    one_kind = [Placed(r, "rules-turn", i, ("rules-turn",)) for i, r in enumerate(faq)]
+    html = filters(one_kind, titles, {"rules-turn", "rules-end"})
+    assert 'data-kb-filter="by"' not in html and 'data-kb-filter="status"' not in html and 'data-kb-filter="about"' not in html
+    assert "3 rulings" in html and " hidden>" in html  # shown by the script only
+    mixed = [Placed(faq[0].model_copy(update={"ruled_by": "designer", "status": "withdrawn"}), "rules-turn", 0, ("rules-turn",)),
+             Placed(faq[1], "rules-end", 1, ("rules-end", "buildings")), Placed(faq[2], "rules-end", 2, ("rules-end",))]
+    html = filters(mixed, titles, {"rules-turn", "rules-end"})
+    by = html.split('data-kb-filter="by"')[1].split("</select>")[0]
+    assert [o for o in ("FAQ", "Rulebook text", "Designer", "Publisher") if f">{o}</option>" in by] == ["FAQ", "Designer"]
+    status = html.split('data-kb-filter="status"')[1].split("</select>")[0]
+    assert '<option value="current" selected>' in status and ">Withdrawn<" in status and "Superseded" not in status
+    about = html.split('data-kb-filter="about"')[1].split("</select>")[0]
+    assert about.index('<optgroup label="The rules">') < about.index(">The turn<") < about.index(">The end<") \
+        < about.index("<optgroup label=\"The game&#x27;s other pages\">") < about.index(">Buildings<")
