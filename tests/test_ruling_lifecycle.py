@@ -185,7 +185,8 @@ def test_choosing_what_a_ruling_is_about_hides_the_others_and_the_count_follows(
     assert 0 < len(kept) < every and count(page) == (len(kept), every)
     for ruling in kept:  # every ruling left is about that page, and every ruling about it is left
         assert chosen in page.locator(f"[id='{ruling}']").get_attribute("data-about").split()
-    about_it = page.eval_on_selector_all("h3.kb-ruling", "(hs, c) => hs.filter(h => h.dataset.about.split(' ').includes(c)).length", chosen)
+    about_it = page.eval_on_selector_all(
+        "h3.kb-ruling", "(hs, c) => hs.filter(h => h.dataset.about.split(' ').includes(c)).length", chosen)
     assert about_it == len(kept)
     # a chapter with no ruling left goes with them; its table-of-contents entry too
     assert page.locator("h2.kb-rulings-chapter:visible").count() < page.locator("h2.kb-rulings-chapter").count()

@@ -28,8 +28,8 @@
 
   function setUp(panel) {
     const content = panel.closest(".md-content") || document;
-    const rulings = [...content.querySelectorAll("h3.kb-ruling")].map((heading) => ({ heading, parts: partsOf(heading) }));
-    const chapters = [...content.querySelectorAll("h2.kb-rulings-chapter")].map((heading) => ({ heading, parts: partsOf(heading) }));
+    const sections = (selector) => [...content.querySelectorAll(selector)].map((heading) => ({ heading, parts: partsOf(heading) }));
+    const rulings = sections("h3.kb-ruling"), chapters = sections("h2.kb-rulings-chapter");
     const controls = [...panel.querySelectorAll("select[data-kb-filter]")];
     const count = panel.querySelector("[data-kb-count]");
 
@@ -42,14 +42,15 @@
       }
       for (const chapter of chapters) {  // a chapter none of whose rulings is shown goes too
         let next = chapter.heading.nextElementSibling;
-        while (next && !(next.tagName === "H2")) {
+        while (next && next.tagName !== "H2") {
           if (next.matches("h3.kb-ruling") && !next.classList.contains("kb-filtered-out")) break;
           next = next.nextElementSibling;
         }
         const empty = !next || next.tagName === "H2";
         chapter.parts.forEach((part) => part.classList.toggle("kb-filtered-out", empty));
       }
-      for (const link of document.querySelectorAll(".md-sidebar--secondary a.md-nav__link[href^='#']")) {  // the table of contents follows
+      // the table of contents follows
+      for (const link of document.querySelectorAll(".md-sidebar--secondary a.md-nav__link[href^='#']")) {
         const target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
         if (target) link.parentElement.classList.toggle("kb-filtered-out", target.classList.contains("kb-filtered-out"));
       }

@@ -157,8 +157,10 @@ def filters(placed: Sequence[Placed], titles: dict[str, str], rule_pages: set[st
         other = [(page, titles[page]) for page in about if page not in rule_pages]
         controls.append(select("about", "About", {"The rules": rules, "The game's other pages": other}, match="word"))
     controls.append('<button type="button" class="md-button" data-kb-reset>Show all</button>')
-    return (f'<div class="kb-rulings-filter" data-kb-rulings hidden>\n<div class="kb-rulings-filter__controls">{"".join(controls)}</div>\n'
-            f'<p class="kb-rulings-filter__count" data-kb-count role="status" aria-live="polite">{len(placed)} rulings</p>\n</div>\n')
+    return ('<div class="kb-rulings-filter" data-kb-rulings hidden>\n'
+            f'<div class="kb-rulings-filter__controls">{"".join(controls)}</div>\n'
+            f'<p class="kb-rulings-filter__count" data-kb-count role="status" aria-live="polite">{len(placed)} rulings</p>\n'
+            '</div>\n')
 
 
 def select(name: str, label: str, options: list[tuple[str, str]] | dict[str, list[tuple[str, str]]], chosen: str = "",
@@ -169,8 +171,8 @@ def select(name: str, label: str, options: list[tuple[str, str]] | dict[str, lis
                        for v, t in of)
 
     groups = options if isinstance(options, dict) else {"": options}
-    items_html = items([("", "any")]) + "".join(items(of) if not group else f'<optgroup label="{html.escape(group)}">{items(of)}</optgroup>'
-                                                for group, of in groups.items() if of)
+    items_html = items([("", "any")]) + "".join(
+        f'<optgroup label="{html.escape(group)}">{items(of)}</optgroup>' if group else items(of) for group, of in groups.items() if of)
     return f'<label>{html.escape(label)}<select data-kb-filter="{name}" data-match="{match}">{items_html}</select></label>'
 
 
