@@ -132,7 +132,7 @@ def site_url(lifecycle: Project) -> Iterator[str]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:  # noqa: F811
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, service_workers="block")
     yield page
     page.close()
 
