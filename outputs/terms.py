@@ -62,10 +62,15 @@ def governing_rule(entry: Entry) -> str | None:
     return rule if isinstance(rule, str) else None
 
 
+RULED_BY_ORDER = ("rulebook-faq", "designer", "publisher", "rulebook", "project")
+"""The order of an entry's rulings by who ruled (then catalog order): the rulebook's FAQ answers first,
+this project's decisions on the sources' slips last (a player looks for the published answers first)."""
+
+
 def rulings_about(catalog: Catalog, game: str, linker: TermLinker) -> dict[str, list[str]]:
-    """Entry id -> ids of the rulings about it, in catalog order: the one definition the site, the
-    entry tables (``rulings`` columns, the ``links`` rows of relation ``about``) and the canned
-    queries share.
+    """Entry id -> ids of the rulings about it, in RULED_BY_ORDER, then catalog order: the one
+    definition the site, the entry tables (``rulings`` columns, the ``links`` rows of relation
+    ``about``) and the canned queries share.
 
     A ruling is about
     - every entry it ``concerns`` (components, cards, rules, terms: what its author says it is about);
@@ -86,7 +91,7 @@ def rulings_about(catalog: Catalog, game: str, linker: TermLinker) -> dict[str, 
             governed.setdefault(rule, []).append(located.entry.id)
     affects = {d.id: d.affects for d in catalog.typed("discrepancies", Discrepancy, game)}
     out: dict[str, list[str]] = {}
-    for ruling in catalog.typed("rulings", Ruling, game):
+    for ruling in sorted(catalog.typed("rulings", Ruling, game), key=lambda r: RULED_BY_ORDER.index(r.ruled_by)):
         named = linker.mentions(f"{ruling.question} {ruling.answer_text}")
         about = set(ruling.cited_rules) | named | {refers_to[t] for t in named if t in refers_to}
         about |= set(ruling.concerns) | set(affects.get(ruling.discrepancy or "", []))

@@ -115,7 +115,7 @@ def test_the_site_shows_the_rulings_under_the_entry(built, catalog: Catalog, gam
     everything = [a for a in line.find_all("a") if "/kb/rulings_about" in a["href"]]
     assert len(everything) == (len(expected) > RULINGS_SHOWN)
     if everything:
-        assert everything[0]["href"].endswith(f"?entry={entry_id}") and everything[0].get_text() == f"all {len(expected)}"
+        assert everything[0]["href"].endswith(f"?entry={entry_id}") and everything[0].get_text() == f"all {len(expected)} rulings"
 
 
 def test_every_entry_page_lists_the_rulings_of_every_entry_it_shows(built, catalog: Catalog) -> None:

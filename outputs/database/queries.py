@@ -12,6 +12,7 @@ from typing import Any
 from games.plugin import Param, Query
 from games.registry import Registry
 from outputs.database.tables import SEARCH_RANK
+from outputs.terms import RULED_BY_ORDER
 
 SEARCH_LIMIT, SEARCH_MAX_LIMIT = 20, 100
 
@@ -66,6 +67,10 @@ SEARCH_COLUMNS: dict[str, dict[str, Any]] = {
 COLUMN_SCHEMAS = {SEARCH_QUERY.name: SEARCH_COLUMNS}
 
 
+RULED_BY_RANK = "case r.ruled_by " + " ".join(f"when '{k}' then {i}" for i, k in enumerate(RULED_BY_ORDER)) + " end"
+"""A ruling's place by who ruled, in SQL: the order of :data:`outputs.terms.RULED_BY_ORDER`."""
+
+
 def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
     """Queries on the tables every game shares; ``linked_kinds`` are the kinds rule text links to."""
     kinds = ", ".join(f"'{k}'" for k in linked_kinds)
@@ -95,7 +100,7 @@ def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
               "  (select id from entities where (id = :entry\n"
               "     or id in (select entity_id from name_forms where folded = kb_fold_words(:entry)))\n"
               "   and (:game = '' or game = :game))\n"
-              "group by r.id order by r.game, r.rowid",
+              f"group by r.id order by r.game, {RULED_BY_RANK}, r.rowid",
               (Param("entry", "An entry's id (maharaja.character.builder) or any of its names or recorded forms "
                               "(Builder, jegyzőt), accents optional"),
                Param("game", "A game's id (see the games table); empty or left out for every game",

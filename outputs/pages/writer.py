@@ -254,15 +254,12 @@ class PageWriter:
         items = [self.ruling_item(i) for i in own[:RULINGS_SHOWN]]
         if len(own) > RULINGS_SHOWN:
             every = f"{self.datasette_url}/kb/rulings_about?entry={quote(entry_id)}"
-            items.append(f"[all {len(ids)}]({every} \"Every ruling about it, in the API\")")
+            items.append(f"[all {len(ids)} rulings]({every} \"Every ruling about it, in the API\")")
         if len(own) < len(ids):
             shared = len(ids) - len(own)
             items.append(f"{shared}{' more' if own else ''} listed under {self.link(str(referent))}")
-        return f'\n**Rulings:** {" · ".join(items)}\n{{ .kb-rulings data-about="{entry_id}" }}\n'
-
-    def rulings_beside(self, rule_id: str) -> str:
-        """The rulings about a rule, under it: the same line as under every other entry."""
-        return self.rulings_line(rule_id)
+        lines = "  \n".join(items)  # one ruling a line: questions run together read as one
+        return f'\n**Rulings:**  \n{lines}\n{{ .kb-rulings data-about="{entry_id}" }}\n'
 
     def examples_beside(self, rule_id: str) -> str:
         """The worked examples that illustrate a rule but that no scenario plays yet (a game without an
