@@ -122,7 +122,7 @@ def test_every_entry_page_lists_the_rulings_of_every_entry_it_shows(built, catal
     """Not only the chosen entries: every component, card and rule with rulings has its line."""
     layout = Layout(catalog, REGISTRY)
     pages: dict[str, BeautifulSoup] = {}
-    shown = 0
+    shown, referred = 0, list[str]()
     for module in REGISTRY.modules:
         for entry_id, ids in about(catalog, module.game).items():
             kind = catalog.kind_of(entry_id).key
@@ -136,7 +136,15 @@ def test_every_entry_page_lists_the_rulings_of_every_entry_it_shows(built, catal
             line = rulings_line(pages[path], entry_id)
             assert line is not None, f"{entry_id} ({kind}) on {path}: no Rulings line"
             shown += 1
-    assert shown > 300
+            if "listed under" in line.get_text():  # a term's rulings shown under the entry it stands for
+                referent = line.find_all("a")[-1]["href"].split("#", 1)[1]
+                assert referent == getattr(catalog.get(entry_id), "refers_to"), entry_id
+                referred.append(referent)
+    assert shown > 300 and len(referred) > 50
+    for referent in referred:
+        path = layout.page_of(referent).split("#")[0]
+        page = pages.get(path) or BeautifulSoup((built.site / path / "index.html").read_text(encoding="utf-8"), "html.parser")
+        assert rulings_line(page, referent) is not None, referent
 
 
 SUCCESSOR = """

@@ -101,7 +101,7 @@ def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
               "     or id in (select entity_id from name_forms where folded = kb_fold_words(:entry)))\n"
               "   and (:game = '' or game = :game))\n"
               f"group by r.id order by r.game, {RULED_BY_RANK}, r.rowid",
-              (Param("entry", "An entry's id (maharaja.character.builder) or any of its names or recorded forms "
+              (Param("entry", "An entry's id (as the entities table gives it) or any of its names or recorded forms "
                               "(Builder, jegyzőt), accents optional"),
                Param("game", "A game's id (see the games table); empty or left out for every game",
                      required=False, default="")),

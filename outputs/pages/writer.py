@@ -242,14 +242,15 @@ class PageWriter:
     def rulings_line(self, entry_id: str) -> str:
         """"Rulings: ..." under an entry (a component, a card, a term, a rule ...): the rulings about it by
         :func:`outputs.terms.rulings_about`, each by its question; past RULINGS_SHOWN, a link to all of
-        them in the API, so that a rule many rulings touch stays one short line. A glossary term that
+        them in the API, so that a rule many rulings touch stays short. A glossary term that
         stands for another entry (``refers_to``) lists only its own and points to that entry for the
         rest: they are the same rulings, and a glossary listing them twice passed the page weight."""
         ids = self.rulings_about(entry_id)
         if not ids:
             return ""
         referent = getattr(self.catalog.get(entry_id), "refers_to", None)
-        elsewhere = set(self.rulings_about(referent)) if isinstance(referent, str) else set()
+        shows_its_own = isinstance(referent, str) and self.catalog.kind_of(referent).key not in NO_RULINGS_LINE
+        elsewhere = set(self.rulings_about(referent)) if shows_its_own else set()
         own = [i for i in ids if i not in elsewhere]
         items = [self.ruling_item(i) for i in own[:RULINGS_SHOWN]]
         if len(own) > RULINGS_SHOWN:
