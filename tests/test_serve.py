@@ -125,7 +125,8 @@ def listening(port: int) -> bool:
 
 def readme_curl(port: int) -> None:
     """The README's API examples, every curl command run as printed (only the port is this test's): a
-    search, a game no game has, a row by its dotted id."""
+    search, a game no game has, a row by its dotted id, the rulings changed since a day, the rulings
+    about an entry."""
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     commands = [line for line in readme.splitlines() if line.startswith("curl ")]
     checked = set()
@@ -150,10 +151,14 @@ def readme_curl(port: int) -> None:
         elif "since=" in command:  # the rulings changed on or after a day, each with when it changed
             assert answer and all(set(row) == {"id", "question", "updated"} and row["updated"] >= "2026-11-01" for row in answer)
             checked.add("since")
+        elif "rulings_about" in command:  # the rulings about an entry, each with its place on the site
+            assert answer and all(row["game"] == "maharaja" and row["url"].startswith("http") and
+                                  isinstance(row["answer"], list) for row in answer), answer
+            checked.add("rulings about")
         else:
             assert [row["id"] for row in answer] == ["caylus.building.lawyer"] and isinstance(answer[0]["sources"], list)
             checked.add("dotted row")
-    assert checked == {"search", "unknown game", "dotted row", "since"} and len(commands) == 4, commands
+    assert checked == {"search", "unknown game", "dotted row", "since", "rulings about"} and len(commands) == 5, commands
 
 
 def api_page_curls(built, port: int) -> None:

@@ -32,8 +32,8 @@ def rules_page(w: PageWriter, page: str) -> str:
             out.append(f"## {text(titles.get(section, section.replace('-', ' ').capitalize()))} {{#{w.game}.rules.{section}}}\n")
         out.append(w.heading(3, r))
         out.append(w.link_text(r.text, exclude={r.id}) + "\n")
+        out.append(w.rulings_line(r.id))  # as under every entry: after its text, before its sources
         out.append("\n" + w.source_line(r))
-        out.append(w.rulings_beside(r.id))
         out.append(w.walkthroughs("illustrates", r.id, seen))
         out.append(w.examples_beside(r.id))
     return "\n".join(out)
