@@ -20,7 +20,7 @@ def test_a_card_page_lists_its_rulings_and_a_click_opens_the_ruling(browser: Bro
                                                                     catalog: Catalog) -> None:
     module = REGISTRY.module("maharaja")
     expected = rulings_about(catalog, "maharaja", TermLinker(catalog, "maharaja", module.linked_kinds))[BUILDER]
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     try:
         page = context.new_page()
         page.goto(f"{site_url}/maharaja/characters/#{BUILDER}")
