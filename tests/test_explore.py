@@ -30,8 +30,7 @@ SCENARIO = "caylus.scenario.disc-inn-one-newcomer"
 
 @pytest.fixture(scope="module")
 def datasette(built):
-    """One Datasette for the module: each one starts its own pool of SQL threads (and its start-up, on the
-    first request, loads the explorer's scenarios and catalogs, as a server does when it starts)."""
+    """One Datasette for the module: each one starts its own pool of SQL threads."""
     return datasette_app(built)
 
 

@@ -12,20 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import html
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from outputs.database.gate import EXPLORE_PATH
 
 ROUTE = "^" + EXPLORE_PATH.replace(".", r"\.") + "$"
 _EXPLORER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kb-explore")
-
-
-def warm() -> Future[None]:
-    """Load the scenarios and the catalogs on the explorer's thread now, not on the first request."""
-    from outputs.explore import warm as load
-
-    return _EXPLORER.submit(load)
 
 
 async def explore_view(datasette: Any, request: Any) -> Any:

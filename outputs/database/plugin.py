@@ -127,11 +127,6 @@ def register_routes(datasette):  # type: ignore[no-untyped-def]
 
 
 @hookimpl
-def startup(datasette):  # type: ignore[no-untyped-def]
-    explore_route.warm()
-
-
-@hookimpl
 def prepare_jinja2_environment(env, datasette):  # type: ignore[no-untyped-def]
     rowpage.install(env, datasette.plugin_config(PLUGIN) or {})
 

@@ -13,6 +13,7 @@ replays read (the scenarios, the catalogs) is loaded once per process, on first 
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
@@ -29,8 +30,9 @@ from engine.registry import GAMES
 from engine.scenario import Scenario, ScenarioError, load_all, start
 from outputs.explore.request import NEW, ExploreError, Line
 
-CACHED = 256
-"""Positions kept (each a copy of an engine state: tens of KB)."""
+CACHED = int(os.environ.get("KB_EXPLORE_CACHE", "256"))
+"""Positions kept (each a copy of an engine state: tens of KB); ``KB_EXPLORE_CACHE=0`` keeps none, so every
+request replays its whole line (scripts/bench_explore.py measures that worst case)."""
 MAX_DRAWS = 1_000
 """Chance steps in a row before the replay gives up (no engine draws more than a deck's worth)."""
 
