@@ -144,6 +144,8 @@ class Replays:
         the time budget; :class:`Refused` for a move the engine refuses."""
         deadline = time.monotonic() + budget_s
         found, done = self._longest_prefix(line)
+        if found is not None and done == len(line.moves):
+            return found  # kept as it was made: its readers only read it
         if found is None:
             first = starting(line.source, line.players)
             found = Position(Line(line.source, (), line.players, line.seed), first, first.state.copy(), first.last, ())
@@ -159,20 +161,26 @@ class Replays:
             found.last = replace(found.last, drawn=drawn) if found.last else None
             found.drawn += drawn
             found.line = Line(line.source, line.moves[:i + 1], line.players, line.seed)
-        if done < len(line.moves) or line not in self.kept:
-            with self.lock:
-                self.kept[line] = Position(line, found.start, found.state.copy(), found.last, found.drawn)
-                while len(self.kept) > self.size:
-                    self.kept.popitem(last=False)
+        with self.lock:  # kept as it is: no one changes a position once made (a longer line copies it)
+            self.kept[line] = found
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
         return found
 
     def _longest_prefix(self, line: Line) -> tuple[Position | None, int]:
+        """The position kept of the longest prefix of the line, and its length. One after which chance drew
+        does not do where the line names chance's move next (the line chooses that draw itself)."""
         with self.lock:
             for done in range(len(line.moves), -1, -1):
                 key = Line(line.source, line.moves[:done], line.players, line.seed)
-                if key in self.kept:
-                    self.kept.move_to_end(key)
-                    return self.kept[key], done
+                kept = self.kept.get(key)
+                if kept is None:
+                    continue
+                trailing = kept.last.drawn if kept.last is not None and done else kept.drawn
+                if done < len(line.moves) and trailing and line.moves[done].lower().startswith(CHANCE + " "):
+                    continue
+                self.kept.move_to_end(key)
+                return kept, done
         return None, 0
 
     def _play(self, at: Position, index: int, move: str, deadline: float, last: bool) -> None:

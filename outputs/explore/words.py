@@ -69,10 +69,10 @@ def table(t: Table) -> dict[str, Any]:
     return {"title": t.caption, "headers": list(t.headers), "rows": [list(r) for r in t.rows]}
 
 
-def position(n: Narration, engine: Any, state: Any) -> dict[str, Any]:
-    """The position as the walkthroughs show a situation: sentences and tables of the whole state, who is to
-    move and for what; at the end, the scores and the winners."""
-    data = state.to_dict()
+def position(n: Narration, engine: Any, state: Any, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The position as the walkthroughs show a situation: sentences and tables of the whole state (``data``:
+    its plain data, when the caller has it), who is to move and for what; at the end, the scores and the winners."""
+    data = data if data is not None else state.to_dict()
     facts: list[Fact] = []
     players = worded(lambda: n.players_table(data, data), None)
     if players is not None:
