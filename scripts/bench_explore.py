@@ -98,9 +98,11 @@ def run(project: Project, title: str, paths: list[str], clients: int, seconds: f
             os.environ[k] = v
     try:
         wait_until_up(port, timeout=120)
-        first = connect(port, timeout=60)  # the server loads the scenarios and catalogs as it starts
-        first.request("GET", paths[0])
-        first.getresponse().read()
+        # each client's first line asked once: a player arrives at a line from the one a move shorter
+        first = connect(port, timeout=60)
+        for start in sorted({i * len(paths) // clients for i in range(clients)}):
+            first.request("GET", paths[start])
+            first.getresponse().read()
         first.close()
         latencies: list[float] = []
         statuses: Counter[int] = Counter()

@@ -28,7 +28,7 @@ def explore(asked: Line, budget_s: float = TIME_BUDGET_S) -> dict[str, Any]:
         raise refused(refusal) from None
     n = words.narration(at.start.game)
     last = at.last
-    data = at.state.to_dict()  # once: the position's words and the last move's changes both read it
+    data = at.data()  # made once: the position's words, the last move's changes and the next move's read it
     narration = (words.told(n, last.notation, last.played, last.decision, last.before, data, last.drawn)
                  if last is not None else " ".join(words.move(n, d, None) for d in at.drawn) or None)
     return {"ok": True, **_heading(at), "narration": narration, "position": words.position(n, at.start.engine, at.state, data),

@@ -68,6 +68,14 @@ class Position:
     last: Played | None
     drawn: tuple[str, ...]
     """Every chance move drawn for the line (the seed chose them), in order."""
+    plain: dict[str, Any] | None = None
+    """The state's plain data once made (its answer's words read it; so does the narration of the next
+    move, which starts from this state): dropped when a move changes the state."""
+
+    def data(self) -> dict[str, Any]:
+        if self.plain is None:
+            self.plain = self.state.to_dict()
+        return self.plain
 
 
 class Refused(Exception):
@@ -150,16 +158,18 @@ class Replays:
             first = starting(line.source, line.players)
             found = Position(Line(line.source, (), line.players, line.seed), first, first.state.copy(), first.last, ())
             found.drawn = self._draw(found, line.moves[0] if line.moves else None, deadline)
+            found.plain = None
             if found.last is not None:  # the scenario's last step, then what chance drew after it
                 found.last = replace(found.last, drawn=found.drawn)
         else:
-            found = Position(found.line, found.start, found.state.copy(), found.last, found.drawn)
+            found = Position(found.line, found.start, found.state.copy(), found.last, found.drawn, found.plain)
         for i in range(done, len(line.moves)):
             self._play(found, i, line.moves[i], deadline, last=i == len(line.moves) - 1)
             following = line.moves[i + 1] if i + 1 < len(line.moves) else None
             drawn = self._draw(found, following, deadline)
             found.last = replace(found.last, drawn=drawn) if found.last else None
             found.drawn += drawn
+            found.plain = None
             found.line = Line(line.source, line.moves[:i + 1], line.players, line.seed)
         with self.lock:  # kept as it is: no one changes a position once made (a longer line copies it)
             self.kept[line] = found
@@ -190,7 +200,8 @@ class Replays:
             raise ExploreError(f"the replay took longer than its budget and stopped at move {index + 1}; "
                                "ask for a shorter line, or again in a moment", status=503)
         engine, state = at.start.engine, at.state
-        decision, before, steps = engine.current(state), state.to_dict() if last else {}, len(state.log)
+        decision, before, steps = engine.current(state), at.data() if last else {}, len(state.log)
+        at.plain = None  # the state is about to change
         try:
             engine.apply(state, move)
         except IllegalAction as exc:
