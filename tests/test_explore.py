@@ -20,6 +20,7 @@ import pytest
 from engine.catalog import default_catalog
 from engine.registry import GAMES
 from kb.serve import datasette_app
+from outputs.database.gate import EXPLORE_PATH, is_expensive
 from outputs.explore import ExploreError, explore, line
 from outputs.explore.replay import REPLAYS, scenarios
 from outputs.explore.request import MAX_MOVES, MAX_QUERY
@@ -117,12 +118,14 @@ async def test_a_new_game_of_every_game(datasette, document) -> None:
         assert new["position"]["to_move"] in players and new["position"]["tables"], new["position"]
         again = await answer(datasette, explore_url(scenario=f"{game}:new", players=len(players), seed=7))
         assert again == new  # stateless: the URL is the position
-        line_ = ";".join(m["notation"] for m in [new["legal"][0]])
-        one = await answer(datasette, explore_url(scenario=f"{game}:new", players=len(players), seed=7, moves=line_))
-        assert one["moves"] == [new["legal"][0]["notation"]] and one["narration"]
-    # back is the shorter URL: the position after no move is the same again
-    assert await answer(datasette, explore_url(scenario="caylus:new", players=4, seed=7)) == \
-        await answer(datasette, explore_url(scenario="caylus:new", players=4, seed=7, moves=""))
+        first = new["legal"][0]["notation"]
+        one = await answer(datasette, explore_url(scenario=f"{game}:new", players=len(players), seed=7, moves=first))
+        assert one["moves"] == [first] and one["narration"] and one["legal"], one
+        second = one["legal"][-1]["notation"]
+        # two moves (a client's trailing ';' is no move), then back: the shorter URL answers as before
+        two = await answer(datasette, explore_url(scenario=f"{game}:new", players=len(players), seed=7, moves=f"{first};{second};"))
+        assert two["moves"] == [first, second] and two["narration"] != one["narration"], two
+        assert await answer(datasette, explore_url(scenario=f"{game}:new", players=len(players), seed=7, moves=first)) == one
 
 
 HOSTILE = [
@@ -162,8 +165,13 @@ async def test_a_query_that_is_not_utf8_or_repeats_a_parameter_is_a_400(datasett
     assert (await answer(datasette, f"/-/explore.json?{fields}", 400))["status"] == 400
 
 
+def test_the_explorer_waits_its_turn_at_the_gate_of_the_expensive_requests() -> None:
+    """A client replaying long lines in a loop gets its share of the time, as one sending arbitrary SQL does."""
+    assert is_expensive(None, EXPLORE_PATH) and EXPLORE_PATH == "/-/explore.json"
+
+
 def test_a_replay_past_its_time_budget_is_a_503_and_a_prefix_is_replayed_once() -> None:
-    moves = tuple(explore(line("duel:new", seed=11))["legal"][0]["notation"] for _ in range(1))
+    moves = (explore(line("duel:new", seed=11))["legal"][0]["notation"],)
     REPLAYS.kept.clear()
     with pytest.raises(ExploreError) as caught:
         explore(line("duel:new", moves, seed=11), budget_s=-1)
