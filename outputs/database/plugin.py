@@ -3,7 +3,8 @@
 (a MATCH expression for the FTS indexes, which hold the same definition's keys), and ``kb_search(q, game, limit, offset)``, the ranked search (the same as every
 other channel's); table searches (``_search=``) read by the same definition; the bounds on every
 connection (outputs/database/limits.py); the readable row page of entries
-(outputs/database/rowpage.py); and a wrapper around Datasette that guards
+(outputs/database/rowpage.py); the explorer's route ``/-/explore.json`` (outputs/database/explore_route.py);
+and a wrapper around Datasette that guards
 (outputs/database/guard.py) and checks requests (outputs/database/checks.py) and completes answers
 (outputs/database/responses.py).
 
@@ -28,7 +29,7 @@ from typing import Any
 
 from datasette import hookimpl
 
-from outputs.database import gate, guard, rowpage
+from outputs.database import explore_route, gate, guard, rowpage
 from outputs.database.checks import (Target, json_arguments, problem, routed_path, schema, target, with_arguments,
                                      with_row_key_encoded, with_since_read)
 from outputs.database.gate import BUSY, LOAD, Gate, client_of, is_arbitrary_sql, is_download, is_expensive
@@ -124,6 +125,11 @@ def filters_from_request(request, database, table, datasette):  # type: ignore[n
     # a search of one column cannot also look at the game column, so every game's reading applies
     return FilterArguments([], {f"search_{i}": match_expression(request.args[key], (), _reading(path)[0])
                                 for i, key in enumerate(searched)})
+
+
+@hookimpl
+def register_routes(datasette):  # type: ignore[no-untyped-def]
+    return [(explore_route.ROUTE, explore_route.explore_view)]
 
 
 @hookimpl
