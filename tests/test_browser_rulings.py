@@ -30,7 +30,7 @@ def test_a_card_page_lists_its_rulings_and_a_click_opens_the_ruling(browser: Bro
         box = line.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390  # wraps within the phone's width
         links = line.locator("a[href*='.ruling.']")
-        assert links.count() == min(len(expected), RULINGS_SHOWN)
+        assert links.count() == (len(expected) if len(expected) <= RULINGS_SHOWN + 1 else RULINGS_SHOWN)
         first = catalog.get(expected[0])
         assert links.first.inner_text() == getattr(first, "question")
         links.first.click()

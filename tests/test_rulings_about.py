@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from pathlib import Path
+from urllib.parse import unquote
 
 import markdown
 import pytest
@@ -111,11 +112,14 @@ def test_the_site_shows_the_rulings_under_the_entry(built, catalog: Catalog, gam
     # the line belongs to the entry: the last heading before it is the entry's
     assert line.find_previous(re.compile("^h[1-6]$")).get("id") == entry_id
     assert line.get_text().startswith("Rulings:")
-    assert listed(line) == expected[:RULINGS_SHOWN]
-    everything = [a for a in line.find_all("a") if "/kb/rulings_about" in a["href"]]
-    assert len(everything) == (len(expected) > RULINGS_SHOWN)
-    if everything:
-        assert everything[0]["href"].endswith(f"?entry={entry_id}") and everything[0].get_text() == f"all {len(expected)} rulings"
+    shown = len(expected) if len(expected) <= RULINGS_SHOWN + 1 else RULINGS_SHOWN  # one more is shown, not folded
+    assert listed(line) == expected[:shown]
+    more = line.find_next_sibling()
+    folded = more is not None and more.name == "details" and "kb-rulings-more" in more.get("class", [])
+    assert folded == (len(expected) > shown)  # the rest folded beneath, on the site (not the API)
+    if folded:
+        assert more.summary.get_text() == f"{len(expected) - shown} more rulings"
+        assert [unquote(a["href"]).split("#")[1] for a in more.find_all("a")] == expected[shown:]
 
 
 def test_every_entry_page_lists_the_rulings_of_every_entry_it_shows(built, catalog: Catalog) -> None:

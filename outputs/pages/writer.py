@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from urllib.parse import quote
 from typing import Any
 
 from datasette.utils import tilde_encode
@@ -27,7 +26,7 @@ from outputs.terms import TermLinker, rulings_about
 CHANGE_SHOWN_KINDS = ("rules", "rulings")
 """The kinds whose entries say when they last changed (the What changed page lists every kind)."""
 RULINGS_SHOWN = 3
-"""Rulings listed by question under an entry; more are one link to the API's list of them all."""
+"""Rulings listed by question under an entry; more are folded under "N more rulings"."""
 NO_RULINGS_LINE = ("rulings", "discrepancies", "examples", "sources")
 """Kinds whose blocks list no rulings about them: a ruling is itself one; a discrepancy's decision is what
 its ruling says (and its page is near the weight limit); an example is shown by its walkthrough."""
@@ -241,8 +240,8 @@ class PageWriter:
 
     def rulings_line(self, entry_id: str) -> str:
         """"Rulings: ..." under an entry (a component, a card, a term, a rule ...): the rulings about it by
-        :func:`outputs.terms.rulings_about`, each by its question; past RULINGS_SHOWN, a link to all of
-        them in the API, so that a rule many rulings touch stays short. A glossary term that
+        :func:`outputs.terms.rulings_about`, each by its question; past RULINGS_SHOWN, the rest in a
+        folded block, so that a rule many rulings touch stays short. A glossary term that
         stands for another entry (``refers_to``) lists only its own and points to that entry for the
         rest: they are the same rulings, and a glossary listing them twice passed the page weight."""
         ids = self.rulings_about(entry_id)
@@ -252,15 +251,17 @@ class PageWriter:
         shows_its_own = isinstance(referent, str) and self.catalog.kind_of(referent).key not in NO_RULINGS_LINE
         elsewhere = set(self.rulings_about(referent)) if shows_its_own else set()
         own = [i for i in ids if i not in elsewhere]
-        items = [self.ruling_item(i) for i in own[:RULINGS_SHOWN]]
-        if len(own) > RULINGS_SHOWN:
-            every = f"{self.datasette_url}/kb/rulings_about?entry={quote(entry_id)}"
-            items.append(f"[all {len(ids)} rulings]({every} \"Every ruling about it, in the API\")")
+        shown = len(own) if len(own) <= RULINGS_SHOWN + 1 else RULINGS_SHOWN  # never fold a single one
+        items = [self.ruling_item(i) for i in own[:shown]]
         if len(own) < len(ids):
             shared = len(ids) - len(own)
             items.append(f"{shared}{' more' if own else ''} listed under {self.link(str(referent))}")
         lines = "  \n".join(items)  # one ruling a line: questions run together read as one
-        return f'\n**Rulings:**  \n{lines}\n{{ .kb-rulings data-about="{entry_id}" }}\n'
+        out = f'\n**Rulings:**  \n{lines}\n{{ .kb-rulings data-about="{entry_id}" }}\n'
+        if len(own) > shown:  # the rest folded on the page, not in the API: a player stays on the site
+            rest = "  \n".join("    " + self.ruling_item(i) for i in own[shown:])
+            out += f'\n??? kb-rulings-more "{len(own) - shown} more rulings"\n\n{rest}\n'
+        return out
 
     def examples_beside(self, rule_id: str) -> str:
         """The worked examples that illustrate a rule but that no scenario plays yet (a game without an
