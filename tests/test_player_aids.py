@@ -90,3 +90,11 @@ def test_the_viscounts_aid_shows_buildings_collisions_and_end_cards_of_the_catal
         assert f"| {e.names.hu} | {' / '.join(map(str, e.rewards))} for the 1st" in page, e.id
     richer = changed(catalog, "viscounts.building.guildhall", points_by_count=[6, 13, 22])
     assert "6 / 13 / 22" in aid(richer, "viscounts") and "6 / 13 / 22" not in page
+
+
+def test_the_downloads_list_every_games_player_aid(catalog: Catalog) -> None:
+    from outputs.pages.apipage import player_aids
+
+    assert player_aids(catalog, REGISTRY) == [(catalog.get(game).names.en, f"{game}/player-aid.md")
+                                              for game in (m.game for m in REGISTRY.modules)]
+    assert {path.split("/")[0] for _, path in player_aids(catalog, REGISTRY)} == set(GAMES)

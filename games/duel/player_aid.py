@@ -37,7 +37,7 @@ def years(w: PageContext) -> list[str]:
         rows += [["Years", f"{r.years}, of {r.rounds_per_year} rounds each"],
                  ["The offer", f"{r.grid_rows * r.grid_columns} cards in a {r.grid_rows} × {r.grid_columns} grid; "
                                f"{r.markers_per_player} character markers each claim a line"],
-                 ["A tied conflict goes to", r.conflict_tie_goes_to.replace("_", " ")]]
+                 ["A tied conflict goes to", "the " + r.conflict_tie_goes_to.replace("_", " ")]]
     rows += [[f"{d.names.en} ({d.names.hu})", f"{d.size} cards, years {', '.join(map(str, d.years))}"]
              for d in w.catalog.typed("decks", Deck, w.game)]
     for s in w.catalog.typed("setups", Setup, w.game):
