@@ -124,7 +124,8 @@ def make_app(root: Path, cache: bool = True, build: Path | None = None) -> App:
 def settle(project: Project, build: Path | None = None) -> None:
     """Ready the serving process for many clients at once:
 
-    - load what every search uses (the index, its filters), then freeze the objects made so far out
+    - load what every search uses (the index, its filters) and what the explorer replays (the scenarios,
+      the catalogs), then freeze the objects made so far out
       of the garbage collector's reach: otherwise the index is built by the first search, and a full
       collection walks all of it (pauses of 90 to 170 ms measured, under a stream of searches);
     - hand the interpreter's lock between threads every millisecond instead of every 5: a query
@@ -134,10 +135,12 @@ def settle(project: Project, build: Path | None = None) -> None:
     - no traceback in the log for an exception in an SQL function (Datasette turns them on): our
       functions refuse bad input by raising, which is the client's error, answered to the client.
     """
+    from outputs.explore import warm
     from outputs.search import index_from_database
 
     index = index_from_database((build or project.build) / "kb.db")
     index.filters, index.numeric_fields  # built on first use otherwise
+    warm()  # the explorer's scenarios and catalogs (/-/explore.json reads no file while serving)
     gc.collect()
     gc.freeze()
     sys.setswitchinterval(SWITCH_INTERVAL_S)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from catalog import Catalog
 from games import REGISTRY, Registry
 from kb.history import entry_history
@@ -28,6 +30,7 @@ from outputs.database.exports import write_downloads
 from outputs.database.metadata import build_metadata
 from outputs.database.openapi import openapi_document
 from outputs.pages.apipage import api_page, player_aids
+from outputs.offline import PACK_NAME, write_index_script, write_manifest, write_pack, write_worker
 from outputs.pages.feeds import FOLDER as FEEDS, head_links, write_feeds
 from outputs.pages.layout import OUR_RULINGS, Layout, LayoutError
 from outputs.pages.site import write_pages
@@ -196,12 +199,18 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
         stages.done("API page (its examples run) and OpenAPI document")
         write_downloads(catalog, out / "kb.db", docs / "downloads", info)
         write_search_index(catalog, registry, out / "kb.db", docs / "search" / "index.json")
+        write_index_script(docs / "search" / "index.json")
         write_search_syntax(catalog, registry, out / "kb.db", docs / "search-syntax.md")
         stages.done("downloads, search index and search syntax page")
         write_feeds(catalog, history, Layout(catalog, registry).page_of, site_url, docs / FEEDS, info.built_at)
         build_site(project, docs, staging / "site", nav)
         link_feeds(staging / "site", catalog, Layout(catalog, registry))
         stages.done("site (mkdocs build --strict)")
+        settings = yaml.safe_load(project.mkdocs_yml.read_text(encoding="utf-8"))
+        write_manifest(staging / "site", settings["site_name"], settings.get("site_description", ""))
+        write_worker(staging / "site")
+        write_pack(staging / "site", staging / "site" / "downloads" / PACK_NAME)
+        stages.done("service worker and offline pack")
         (out / SERVED_AT).write_text(json.dumps({"datasette_url": datasette_url, "site_url": site_url}) + "\n", encoding="utf-8")
         switch(project, staging)
     except BaseException:

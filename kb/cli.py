@@ -306,6 +306,25 @@ def explain_command(file: str, scenario_id: str | None) -> None:
             sys.exit(1)
 
 
+@main.command("explore")
+@click.argument("scenario")
+@click.option("--players", type=int, default=None, help="A new game (<game>:new) only: how many play")
+@click.option("--seed", type=int, default=0, show_default=True, help="What chance draws")
+@click.option("--moves", default="", help="Moves to play first, in notation, separated by ';'")
+def explore_command(scenario: str, players: int | None, seed: int, moves: str) -> None:
+    """Explore from a scenario's position (its id) or a new game (caylus:new ...): the legal moves, what
+    they do, and the rule that forbids the rest. Interactive: a number or notation, back, quit."""
+    from kb.explore import session
+    from outputs.explore import ExploreError, line
+
+    _tidy()
+    try:
+        start = line(scenario, moves, players, seed)
+    except ExploreError as exc:
+        raise click.ClickException(exc.message) from None
+    sys.exit(session(start, input, click.echo))
+
+
 @main.command("play")
 @click.argument("game")
 @click.option("--players", type=int, default=None, help="Number of players (default: the game's own default)")

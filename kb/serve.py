@@ -106,9 +106,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
-        """A feed as what it is (``application/atom+xml``), so that a browser offers it to a feed reader."""
+        """A feed as what it is (``application/atom+xml``), so that a browser offers it to a feed reader;
+        the web manifest as ``application/manifest+json``."""
         if Path(path).parent.name == FEEDS and str(path).endswith(".xml"):
             return ATOM_TYPE
+        if str(path).endswith(".webmanifest"):  # the web manifest, as browsers expect it
+            return "application/manifest+json"
         return super().guess_type(path)
 
     def list_directory(self, path: str | os.PathLike[str]) -> None:

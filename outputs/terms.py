@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from catalog import Catalog, Entry
-from catalog.kinds import Ruling, Term
+from catalog.kinds import Discrepancy, Ruling, Term
 
 
 class TermLinker:
@@ -62,13 +62,20 @@ def governing_rule(entry: Entry) -> str | None:
     return rule if isinstance(rule, str) else None
 
 
+RULED_BY_ORDER = ("rulebook-faq", "designer", "publisher", "rulebook", "project")
+"""The order of an entry's rulings by who ruled (then catalog order): the rulebook's FAQ answers first,
+this project's decisions on the sources' slips last (a player looks for the published answers first)."""
+
+
 def rulings_about(catalog: Catalog, game: str, linker: TermLinker) -> dict[str, list[str]]:
-    """Entry id -> ids of the rulings about it, in catalog order: the one definition the site, the
-    entry tables (``rulings`` columns, the ``links`` rows of relation ``about``) and the canned
-    queries share.
+    """Entry id -> ids of the rulings about it, in RULED_BY_ORDER, then catalog order: the one
+    definition the site, the entry tables (``rulings`` columns, the ``links`` rows of relation
+    ``about``) and the canned queries share.
 
     A ruling is about
-    - every rule it names under ``rules``;
+    - every entry it ``concerns`` (components, cards, rules, terms: what its author says it is about);
+    - every entry its discrepancy ``affects`` (the ruling gives that discrepancy's decision);
+    - every rule its answer's sentences cite;
     - every entry its question or answer names (found as rule text links terms), and the entry a
       named term refers to;
     - every entry governed by one of its rules (the entry's ``rule``).
@@ -82,10 +89,12 @@ def rulings_about(catalog: Catalog, game: str, linker: TermLinker) -> dict[str, 
         rule = governing_rule(located.entry) if located.entry.game == game else None
         if rule:
             governed.setdefault(rule, []).append(located.entry.id)
+    affects = {d.id: d.affects for d in catalog.typed("discrepancies", Discrepancy, game)}
     out: dict[str, list[str]] = {}
-    for ruling in catalog.typed("rulings", Ruling, game):
+    for ruling in sorted(catalog.typed("rulings", Ruling, game), key=lambda r: RULED_BY_ORDER.index(r.ruled_by)):
         named = linker.mentions(f"{ruling.question} {ruling.answer_text}")
         about = set(ruling.cited_rules) | named | {refers_to[t] for t in named if t in refers_to}
+        about |= set(ruling.concerns) | set(affects.get(ruling.discrepancy or "", []))
         about |= {entry_id for rule in ruling.cited_rules for entry_id in governed.get(rule, [])}
         for entry_id in sorted(about - {ruling.id}):
             out.setdefault(entry_id, []).append(ruling.id)

@@ -53,8 +53,8 @@ async def test_unknown_parameters_and_table_arguments_on_a_canned_query_are_refu
     # the HTML page of a canned query without parameters is its empty form
     form = await datasette.client.get("/kb/search")
     assert form.status_code == 200 and "<form" in form.text
-    page = await datasette.client.get("/kb/rulings_about?building=")
-    assert page.status_code == 400 and "text/html" in page.headers["content-type"] and "needs building" in page.text
+    page = await datasette.client.get("/kb/rulings_about?entry=")
+    assert page.status_code == 400 and "text/html" in page.headers["content-type"] and "needs entry" in page.text
     csv = await datasette.client.get("/kb/search.csv")
     assert csv.status_code == 400 and csv.headers["content-type"].startswith("text/plain") and "needs q" in csv.text
 

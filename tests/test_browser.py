@@ -101,7 +101,7 @@ def requests_seen() -> list[str]:
 
 @pytest.fixture
 def page(browser: Browser, requests_seen: list[str]) -> Iterator[Page]:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, service_workers="block")  # the worker: test_offline.py
     page.on("request", lambda request: requests_seen.append(request.url))
     yield page
     page.close()

@@ -23,7 +23,7 @@ PROVOST = "caylus.phase4.provost"
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:  # noqa: F811
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
     yield context
     context.close()
 
@@ -155,7 +155,7 @@ def citation_button(page: Page, anchor: str) -> Locator:
     ("/caylus/faq/", "caylus.ruling.unlimited-cubes", "Are resource cubes limited?"),
 ])
 def test_the_citation_button_copies_id_title_and_url(browser: Browser, site_url: str, path: str, anchor: str, title: str) -> None:  # noqa: F811
-    context = browser.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"], service_workers="block")
     try:
         page = context.new_page()
         page.goto(site_url + path + "?hl=provost#caylus.rules.phase1")
@@ -182,12 +182,16 @@ def test_without_a_clipboard_the_citation_is_offered_selected_in_a_field(context
 
 def test_citation_buttons_are_reached_with_the_keyboard_on_rules_and_rulings_only(context: BrowserContext, site_url: str) -> None:  # noqa: F811
     page = open_page(context, DESKTOP, site_url + "/caylus/faq/")
-    rulings = page.locator("h2[id^='caylus.ruling.']").count()
-    assert rulings and page.locator("h2[id^='caylus.ruling.'] button.kb-cite__button").count() == rulings
+    rulings = page.locator("h3[id^='caylus.ruling.']").count()
+    assert rulings and page.locator("h3[id^='caylus.ruling.'] button.kb-cite__button").count() == rulings
     button = citation_button(page, "caylus.ruling.unlimited-cubes")
     button.focus()
     assert page.evaluate("document.activeElement.classList.contains('kb-cite__button')")
     assert button.evaluate("b => b.tabIndex") == 0
+    page.goto(site_url + "/caylus/our-rulings/")  # this reference's own rulings are cited the same way
+    ours = page.locator("h3[id^='caylus.ruling.']").count()
+    assert ours and page.locator("h3[id^='caylus.ruling.'] button.kb-cite__button").count() == ours
+    assert page.locator("h2.kb-rulings-chapter button.kb-cite__button").count() == 0  # a chapter is no ruling
     # a catalog page (buildings) has no citation buttons: they are for rules and rulings
     page.goto(site_url + "/caylus/buildings/")
     assert page.locator("h3[id^='caylus.building.']").count() > 0

@@ -19,7 +19,7 @@ from test_browser import browser, site_url  # noqa: F401  (the fixtures)
 
 @pytest.fixture
 def printed(browser: Browser) -> Iterator[Page]:  # noqa: F811
-    context = browser.new_context(viewport={"width": 794, "height": 1123})  # A4 at 96 dpi
+    context = browser.new_context(viewport={"width": 794, "height": 1123}, service_workers="block")  # A4 at 96 dpi
     page = context.new_page()
     page.emulate_media(media="print")
     yield page
@@ -45,7 +45,7 @@ def test_a_rules_page_prints_without_the_chrome_and_with_the_ids_of_its_links(pr
 
 
 def test_the_ids_print_only_on_paper(browser: Browser, site_url: str) -> None:  # noqa: F811
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.goto(site_url + "/caylus/rules-turn/")
     assert page.locator(".kb-print-id").count() > 10 and not page.locator(".kb-print-id").first.is_visible()

@@ -16,7 +16,7 @@ from kb.serve import datasette_app
 from outputs.database.queries import all_queries
 
 SAMPLE = {"q": "castle", "resource": "stone", "building": "architect", "term": "provost", "players": "4",
-          "character": "szádhu", "icon": "noble", "max_cost": "2", "name": "Favágónak", "game": "caylus"}
+          "character": "szádhu", "icon": "noble", "max_cost": "2", "name": "Favágónak", "game": "caylus", "entry": "Builder"}
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ EXPECTED_OUTPUT = {
     ".venv/bin/kb simulate": " games at each of ",
     ".venv/bin/python scripts/bench_playouts.py": "maharaja",
     ".venv/bin/python scripts/bench_api.py": "requests",
+    ".venv/bin/python scripts/bench_explore.py": "p99",
 }
 # Commands run elsewhere, each by the test named.
 RUN_ELSEWHERE = {

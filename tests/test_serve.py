@@ -125,7 +125,8 @@ def listening(port: int) -> bool:
 
 def readme_curl(port: int) -> None:
     """The README's API examples, every curl command run as printed (only the port is this test's): a
-    search, a game no game has, a row by its dotted id."""
+    search, a game no game has, a row by its dotted id, the rulings changed since a day, the rulings
+    about an entry, and the explorer."""
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     commands = [line for line in readme.splitlines() if line.startswith("curl ")]
     checked = set()
@@ -133,7 +134,15 @@ def readme_curl(port: int) -> None:
         result = subprocess.run(command.replace(":8001/", f":{port}/"), shell=True, capture_output=True, text=True, timeout=30)
         assert result.returncode == 0, (command, result.stderr)
         answer = json.loads(result.stdout)
-        if isinstance(answer, dict):  # the error of a game no game has
+        if "/-/explore.json" in command:  # the explorer: a scenario's end, a move it refuses, a new game
+            if "moves=" in command:
+                assert answer["ok"] is False and answer["status"] == 400 and answer["rule"] == "caylus.phase2.where", answer
+                assert answer["title"] and answer["legal"], answer
+                checked.add("explore refused")
+            else:
+                assert answer["ok"] is True and answer["legal"] and answer["position"]["tables"], answer
+                checked.add("explore new" if ":new" in command else "explore")
+        elif isinstance(answer, dict):  # the error of a game no game has
             assert answer["ok"] is False and answer["status"] == 400 and "game=chess" in command, (command, answer)
             assert all(game in answer["error"] for game in ("caylus", "duel", "maharaja", "viscounts")), answer
             checked.add("unknown game")
@@ -150,10 +159,15 @@ def readme_curl(port: int) -> None:
         elif "since=" in command:  # the rulings changed on or after a day, each with when it changed
             assert answer and all(set(row) == {"id", "question", "updated"} and row["updated"] >= "2026-11-01" for row in answer)
             checked.add("since")
+        elif "rulings_about" in command:  # the rulings about an entry, each with its place on the site
+            assert answer and all(row["game"] == "maharaja" and row["url"].startswith("http") and
+                                  isinstance(row["answer"], list) for row in answer), answer
+            checked.add("rulings about")
         else:
             assert [row["id"] for row in answer] == ["caylus.building.lawyer"] and isinstance(answer[0]["sources"], list)
             checked.add("dotted row")
-    assert checked == {"search", "unknown game", "dotted row", "since"} and len(commands) == 4, commands
+    assert checked == {"search", "unknown game", "dotted row", "since", "rulings about", "explore", "explore refused",
+                       "explore new"} and len(commands) == 8, commands
 
 
 def api_page_curls(built, port: int) -> None:

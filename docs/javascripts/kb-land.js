@@ -90,10 +90,10 @@
 
   // --- citations ---------------------------------------------------------------------------------
 
-  function citedPage() {  // a rules page (<game>/rules-…/) or a rulings page (<game>/faq/): its game
+  function citedPage() {  // a rules page (<game>/rules-…/) or a rulings page (<game>/faq/, <game>/our-rulings/): its game
     const path = location.href.split(/[?#]/)[0];
     if (!path.startsWith(siteRoot.href)) return null;
-    const match = /^([^/]+)\/(?:rules-[^/]+|faq|rulings)\/(?:index\.html)?$/.exec(path.slice(siteRoot.href.length));
+    const match = /^([^/]+)\/(?:rules-[^/]+|faq|our-rulings|rulings)\/(?:index\.html)?$/.exec(path.slice(siteRoot.href.length));
     return match ? match[1] : null;
   }
 

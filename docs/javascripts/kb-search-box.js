@@ -9,11 +9,32 @@
   const siteRoot = new URL("..", script.src);  // this file is <site>/javascripts/kb-search-box.js
   let ready = null;
 
+  const fromDisk = location.protocol === "file:";  // the offline pack, opened from a folder
+
+  // The index: fetched, or from disk (where fetch is refused) loaded as a script that sets a global.
   function load() {
     if (!ready) {
-      ready = fetch(new URL("search/index.json", siteRoot)).then((r) => r.json()).then((data) => new SearchIndex(data));
+      ready = fromDisk ? indexScript().then((data) => new SearchIndex(data))
+        : fetch(new URL("search/index.json", siteRoot)).then((r) => r.json()).then((data) => new SearchIndex(data));
     }
     return ready;
+  }
+
+  function indexScript() {
+    return new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.src = new URL("search/index.js", siteRoot).href;
+      tag.onload = () => (root.KbSearchIndexData ? resolve(root.KbSearchIndexData) : reject(new Error("no search index")));
+      tag.onerror = () => reject(new Error("the search index could not be read"));
+      document.head.appendChild(tag);
+    });
+  }
+
+  // A page's address: on disk a folder shows as a listing, so a page is named by its index.html.
+  function pageUrl(relative) {
+    const url = new URL(relative, siteRoot);
+    if (fromDisk && url.pathname.endsWith("/")) url.pathname += "index.html";
+    return url;
   }
 
   function currentGame(index) {
@@ -23,7 +44,7 @@
 
   // A result's link: its entry's page and anchor, with the matched words (?hl=) the page marks on landing (kb-land.js).
   function landingUrl(hit) {
-    const url = new URL(hit.doc.url, siteRoot);
+    const url = pageUrl(hit.doc.url);
     if (hit.words.length) url.search = "?hl=" + hit.words.map(encodeURIComponent).join("+");
     url.hash = encodeURIComponent(hit.doc.id);
     return escapeHtml(url.href);
@@ -39,7 +60,7 @@
     show(panel, Boolean(query.trim()));
     if (panel.hidden) return;
     if (problem) {
-      panel.innerHTML = `<p class="kb-search__error">${escapeHtml(problem)}<br>See <a href="${new URL("search-syntax/", siteRoot).href}">Search syntax</a>.</p>`;
+      panel.innerHTML = `<p class="kb-search__error">${escapeHtml(problem)}<br>See <a href="${pageUrl("search-syntax/").href}">Search syntax</a>.</p>`;
       return;
     }
     const scope = game ? ` in this game (<button type="button" class="kb-search__all">search every game</button>)` : "";

@@ -3,7 +3,7 @@ reference that repeats the numbers of all of them on one page."""
 
 from __future__ import annotations
 
-from catalog.kinds import Ruling, ScoringRule, Variant
+from catalog.kinds import ScoringRule, Variant
 from games.caylus.kinds import (
     Building,
     Castle,
@@ -59,15 +59,8 @@ def buildings_page(w: PageContext) -> str:
                 ("Phase 3 order", b.activation_order),
                 ("Edition", f"{b.edition}{' (option, off by default)' if b.optional else ''}" if b.edition != "1" or b.optional else None),
                 ("In the rules", w.mentioned_in(b.id)),
-                ("Rulings", rulings_links(w, b.id)),
             ]))
     return "\n".join(out)
-
-
-def rulings_links(w: PageContext, entry_id: str) -> str | None:
-    """Links to the rulings about an entry, each labelled with its question."""
-    rulings = {r.id: r for r in w.catalog.typed("rulings", Ruling, w.game)}
-    return w.linked(", ".join(w.link(i, rulings[i].question) for i in w.rulings_about(entry_id))) or None
 
 
 def summary_table(w: PageContext, buildings: list[Building]) -> str:

@@ -127,17 +127,6 @@ QUERIES = (
           "  or b.id like '%.building.' || kb_fold(:building) || '%'\n"
           "order by b.name_en",
           (BUILDING,)),
-    Query("rulings_about", "Every ruling about a building",
-          "A building by its id or any of its names; the rulings about it: those whose question or answer "
-          "names it, or that concern the rule governing it (the links of relation `about`, the same list as "
-          "the building's `rulings` column and its page).",
-          "select r.id, r.question, r.answer, r.ruled_by, r.status, r.refs_hu\n"
-          "from rulings r where r.id in (select l.from_id from links l where l.relation = 'about' and l.to_id in\n"
-          "  (select id from buildings where id = :building\n"
-          "     or id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
-          "     or id like '%.building.' || kb_fold(:building) || '%'))\n"
-          "order by r.rowid",
-          (BUILDING,)),
 )
 
 API_EXAMPLES = (
@@ -153,8 +142,9 @@ API_EXAMPLES = (
                "A resource named in any language: stone, kő, kamień, gold, arany, złoto ..."),
     ApiExample("What a building costs and gives", "/kb/building.json?building=templom&_shape=array",
                "A building by any of its names."),
-    ApiExample("Every ruling about a building", "/kb/rulings_about.json?building=architect&_shape=array",
-               "Rulings that name the building or concern the rule governing it."),
+    ApiExample("Every ruling about a building", "/kb/rulings_about.json?entry=architect&game=caylus&_shape=array",
+               "Rulings that concern the building, name it, or cite the rule governing it (any entry of any game "
+               "answers: a card, a component, a rule, a term)."),
     ApiExample("Every rule mentioning a term", "/kb/rules_mentioning.json?term=intéző&_shape=array",
                "A term in any language; the rules whose text uses it."),
     ApiExample("A term in all languages", "/kb/term.json?q=zarządca&_shape=array",

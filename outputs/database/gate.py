@@ -1,6 +1,6 @@
 """One admission gate for every expensive way into the API, with costed lanes and per-client fairness.
 
-What is expensive: arbitrary SQL (``sql=`` on the database, ``_where=`` on a table, under any
+What is expensive: the explorer's replays, arbitrary SQL (``sql=`` on the database, ``_where=`` on a table, under any
 spelling of the path: the checks read the names as Datasette decodes them), table pages (listings,
 with any arguments, in any format: JSON, HTML, CSV), the database's and the instance's pages (a
 permission check per table: about a second each), CSV streams (``_stream=``) and the ``/kb.db``
@@ -56,6 +56,8 @@ EXPENSIVE_DEADLINE_S = 10.0
 ARBITRARY_SQL_TIME_LIMIT_MS = 500
 MAX_CLIENTS = 4096  # credits kept; full ones are forgotten first
 INDEX_PAGES = ("/", "/.json", "/.jsono")
+EXPLORE_PATH = "/-/explore.json"
+"""The explorer (outputs/explore): a replay of up to hundreds of moves on an engine, so it waits its turn here."""
 
 BUSY = ("this request is rationed (arbitrary SQL, tables, CSV streams, downloads and the database's pages share "
         f"{SLOTS} places, and each client {SHARE:.0%} of the time while others are served); try again in {{seconds}} s "
@@ -223,7 +225,7 @@ def is_download(path: str) -> bool:
 def is_expensive(request: Target | None, path: str) -> bool:
     """Whether a request (``path`` as Datasette routes it) must pass the gate."""
     if request is None:
-        return path in INDEX_PAGES or is_download(path)
+        return path in INDEX_PAGES or is_download(path) or path == EXPLORE_PATH
     if request.what in ("sql", "table", "database"):
         return True
     return request.format == "csv" and any(key == "_stream" and value for key, value in request.args)

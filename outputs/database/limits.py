@@ -35,7 +35,7 @@ VALUE_TOO_BIG = "string or blob too big"  # SQLite's own words, in the error the
 RESULT_TOO_BIG = f"the result is larger than {RESULT_MAX_BYTES:,} bytes; ask for fewer rows or smaller values"
 REFUSED_FUNCTIONS = ("printf", "format")
 VALUE_TOO_BIG_MESSAGE = (f"a value is too long: text and blobs are at most {VALUE_MAX_BYTES:,} bytes, and kb_fold, "
-                         f"kb_fts_query and kb_search take at most {FUNCTION_INPUT_MAX} characters")
+                         f"kb_fold_words, kb_fts_query and kb_search take at most {FUNCTION_INPUT_MAX} characters")
 
 
 def limit_connection(conn: sqlite3.Connection) -> None:

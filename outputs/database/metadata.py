@@ -94,8 +94,9 @@ def build_metadata(catalog: Catalog, registry: Registry, site_url: str = "http:/
     tables["name_forms"] = {"title": "Every name and surface form", "facets": ["lang"]}
     tables["links"] = {"title": "What each entry concerns, illustrates, affects or mentions",
                        "description": "From a ruling, example, rule, discrepancy or term to the entries it touches. "
-                                      "Relation `about`: the entries a ruling is about (the rules it names, what its "
-                                      "question or answer names, the entries those rules govern).",
+                                      "Relation `about`: the entries a ruling is about (what it concerns, the rules its "
+                                      "answer cites, what its question or answer names, what its discrepancy affects, "
+                                      "the entries those rules govern); see the rulings_about query.",
                        "facets": ["relation"]}
     tables["scenarios"] = {"title": "Scenarios and whether they passed in this build",
                            "description": "Worked examples, FAQ rulings and what-ifs, played by the rules engine.",

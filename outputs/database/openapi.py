@@ -10,7 +10,9 @@ from typing import Any
 
 from datasette.filters import Filters
 
+from outputs.database import explore_route
 from outputs.database.checks import GAME_PARAMETER, SINCE, SINCE_COLUMN
+from outputs.database.gate import EXPLORE_PATH
 from outputs.database.metadata import DATABASE, PLUGIN
 from outputs.database.plugin import register_functions
 
@@ -52,6 +54,8 @@ def openapi_document(db_path: Path, metadata: dict[str, Any], datasette_url: str
                 paths[f"/{DATABASE}/{table}/{{id}}.json"] = {"get": _row_operation(table)}
     finally:
         conn.close()
+    paths[EXPLORE_PATH] = {"get": explore_route.openapi_operation(games)}
+    schemas.update(explore_route.openapi_schemas())
     return {
         "openapi": OPENAPI_VERSION,
         "info": {"title": metadata["title"], "version": version, "description": (

@@ -1,9 +1,10 @@
 """Datasette plugin: SQL functions that read a query by the one search definition (outputs/search):
-``kb_fold`` and ``kb_fts_query`` (a MATCH expression for the FTS indexes, which hold the same
-definition's keys), and ``kb_search(q, game, limit, offset)``, the ranked search (the same as every
+``kb_fold``, ``kb_fold_words`` (a name folded as the name_forms table folds it), ``kb_fts_query``
+(a MATCH expression for the FTS indexes, which hold the same definition's keys), and ``kb_search(q, game, limit, offset)``, the ranked search (the same as every
 other channel's); table searches (``_search=``) read by the same definition; the bounds on every
 connection (outputs/database/limits.py); the readable row page of entries
-(outputs/database/rowpage.py); and a wrapper around Datasette that guards
+(outputs/database/rowpage.py); the explorer's route ``/-/explore.json`` (outputs/database/explore_route.py);
+and a wrapper around Datasette that guards
 (outputs/database/guard.py) and checks requests (outputs/database/checks.py) and completes answers
 (outputs/database/responses.py).
 
@@ -28,7 +29,7 @@ from typing import Any
 
 from datasette import hookimpl
 
-from outputs.database import gate, guard, rowpage
+from outputs.database import explore_route, gate, guard, rowpage
 from outputs.database.checks import (Target, json_arguments, problem, routed_path, schema, target, with_arguments,
                                      with_row_key_encoded, with_since_read)
 from outputs.database.gate import BUSY, LOAD, Gate, client_of, is_arbitrary_sql, is_download, is_expensive
@@ -38,7 +39,7 @@ from outputs.database.queries import SEARCH_LIMIT, SEARCH_QUERY
 from outputs.database.responses import RAISED, Outgoing, Rewriter, error_page, search_paging, send_file, send_problem, within
 from outputs.search import HitLinks, index_from_database, search_json
 from outputs.search.analysis import Analyzer
-from outputs.search.fts import match_expression
+from outputs.search.fts import folded_words, match_expression
 
 
 @hookimpl
@@ -52,12 +53,18 @@ def register_functions(conn: sqlite3.Connection, path: str | None, links: HitLin
     """The SQL functions the canned queries use, on a connection to the database at ``path``; each
     refuses text longer than limits.FUNCTION_INPUT_MAX (its run time grows with its input, inside one
     SQLite instruction that the time limit cannot interrupt). ``links`` give each hit of ``kb_search``
-    its ``url`` on the site and ``row_url`` in the API."""
+    its ``url`` on the site and ``row_url`` in the API, and ``kb_site_url(page)`` an entry's address on
+    the site from its ``site_page``."""
     fold = Analyzer.default().fold
     games = games_of(path) if path else ()
     conn.create_function("kb_fold", 1, bounded(lambda text: fold(text) if text is not None else None), deterministic=True)
+    # a name as the name_forms table folds its forms (punctuation dropped): "income card (deck A)"
+    conn.create_function("kb_fold_words", 1, bounded(lambda text: folded_words(text) if text is not None else None),
+                         deterministic=True)
     conn.create_function("kb_fts_query", 1, bounded(lambda text: match_expression(text or "", games, *_reading(path))),
                          deterministic=True)
+    site = links.site_url.rstrip("/") if links else ""
+    conn.create_function("kb_site_url", 1, lambda page: f"{site}/{page}" if page else None, deterministic=True)
     if path:
         conn.create_function("kb_search", 1, bounded(lambda text: search_json(path, text, links=links)), deterministic=True)
         conn.create_function("kb_search", 2, bounded(lambda text, game: search_json(path, text, game=_game(game), links=links)),
@@ -118,6 +125,11 @@ def filters_from_request(request, database, table, datasette):  # type: ignore[n
     # a search of one column cannot also look at the game column, so every game's reading applies
     return FilterArguments([], {f"search_{i}": match_expression(request.args[key], (), _reading(path)[0])
                                 for i, key in enumerate(searched)})
+
+
+@hookimpl
+def register_routes(datasette):  # type: ignore[no-untyped-def]
+    return [(explore_route.ROUTE, explore_route.explore_view)]
 
 
 @hookimpl

@@ -12,6 +12,7 @@ from typing import Any
 from games.plugin import Param, Query
 from games.registry import Registry
 from outputs.database.tables import SEARCH_RANK
+from outputs.terms import RULED_BY_ORDER
 
 SEARCH_LIMIT, SEARCH_MAX_LIMIT = 20, 100
 
@@ -66,6 +67,10 @@ SEARCH_COLUMNS: dict[str, dict[str, Any]] = {
 COLUMN_SCHEMAS = {SEARCH_QUERY.name: SEARCH_COLUMNS}
 
 
+RULED_BY_RANK = "case r.ruled_by " + " ".join(f"when '{k}' then {i}" for i, k in enumerate(RULED_BY_ORDER)) + " end"
+"""A ruling's place by who ruled, in SQL: the order of :data:`outputs.terms.RULED_BY_ORDER`."""
+
+
 def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
     """Queries on the tables every game shares; ``linked_kinds`` are the kinds rule text links to."""
     kinds = ", ".join(f"'{k}'" for k in linked_kinds)
@@ -79,6 +84,28 @@ def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
               f"                  where search_fts match kb_fts_query(:term) and search.kind in ({kinds}))\n"
               "order by r.id",
               (Param("term", "A term in English, Hungarian or Polish, any case ending, accents optional"),)),
+        Query("rulings_about", "Every ruling about an entry",
+              "Any entry of any game (a component, a card, a building, a rule, a term ...) by its id or any of its "
+              "names or recorded forms (English, Hungarian, Polish, accents optional); the rulings about it: those "
+              "that concern it, cite it, name it, give the decision of a discrepancy affecting it, or cite the rule "
+              "governing it (the links of relation `about`, the same list as the entry's page). `answer` is its "
+              "sentences, each with the rules it cites; `superseded_by` the ruling that replaced it; `url` its place "
+              "on the site; `about` the entries found that it is about. A name several entries share (a term "
+              "and its component) finds the rulings about each; `game` keeps to one game.",
+              "select r.id, r.game, r.question, r.answer, r.ruled_by, r.status,\n"
+              "  (select s.id from rulings s where s.supersedes = r.id) as superseded_by,\n"
+              "  kb_site_url(e.site_page) as url, group_concat(l.to_id, ', ') as about\n"
+              "from links l join rulings r on r.id = l.from_id join entities e on e.id = r.id\n"
+              "where l.relation = 'about' and l.to_id in\n"
+              "  (select id from entities where (id = :entry\n"
+              "     or id in (select entity_id from name_forms where folded = kb_fold_words(:entry)))\n"
+              "   and (:game = '' or game = :game))\n"
+              f"group by r.id order by r.game, {RULED_BY_RANK}, r.rowid",
+              (Param("entry", "An entry's id (as the entities table gives it) or any of its names or recorded forms "
+                              "(Builder, jegyzőt), accents optional"),
+               Param("game", "A game's id (see the games table); empty or left out for every game",
+                     required=False, default="")),
+              json_columns=("answer",)),
         Query("failed_examples", "Scenarios that failed in this build",
               "Worked examples, rulings and what-ifs the rules engine did not confirm; empty when all pass.",
               "select id, kind, title, file, line, failures from scenarios where passed = 0 order by id"),

@@ -145,7 +145,11 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
            "- [Every catalog as one JSON file](downloads/json/catalog.json), or one file per kind, e.g. "
            "[buildings](downloads/json/buildings.json), [glossary](downloads/json/terms.json), "
            "[rules](downloads/json/rules.json), [rulings](downloads/json/rulings.json). The JSON Schema of each kind is "
-           "in the repository's `schemas/kinds/` folder.\n",
+           "in the repository's `schemas/kinds/` folder.\n"
+           # raw HTML: the pack is written after mkdocs builds the site it packs, so mkdocs cannot check the link
+           '- <a href="downloads/rulebook-kb-offline.zip">The whole site for reading offline</a> (a zip: unpack it and '
+           "open `rulebook-kb/index.html` in a browser; pages and search work without a network, and the database is "
+           "in its `downloads/` folder).\n",
            *([f"- Player aids to print, two A4 pages each (print-ready pages: the browser's Print makes the PDF): "
               + ", ".join(f"[{text(name)}]({path})" for name, path in aids) + "\n"] if aids else []),
            "## Canned queries {#api.queries}\n",

@@ -5,15 +5,13 @@ rulings and rulebook map pages. Everything comes from the catalogs and this buil
 
 from __future__ import annotations
 
-from catalog.kinds import Example, Game, Ruling, Source
-from outputs.pages.layout import OUR_RULINGS
+from catalog.kinds import Example, Game, Source
 from outputs.pages.markdown import Linked, table, text
+from outputs.pages.rulings import RULING_SOURCES, faq_page, our_rulings
 from outputs.pages.writer import PageWriter
 
-RULING_SOURCES = {"rulebook-faq": "the rulebook's FAQ", "rulebook": "the rulebook's own text (a note, an aside or an example)",
-                  "designer": "the game's designer", "publisher": "the game's publisher",
-                  "project": "this reference's decision where the sources disagree"}
-"""Who ruled (``Ruling.ruled_by``), in words."""
+__all__ = ["RULING_SOURCES", "examples_page", "faq_page", "our_rulings", "rulebook_map_page", "rules_page"]
+"""The Rulings pages live in outputs/pages/rulings.py; their names stay importable from here."""
 
 
 def rules_page(w: PageWriter, page: str) -> str:
@@ -34,8 +32,8 @@ def rules_page(w: PageWriter, page: str) -> str:
             out.append(f"## {text(titles.get(section, section.replace('-', ' ').capitalize()))} {{#{w.game}.rules.{section}}}\n")
         out.append(w.heading(3, r))
         out.append(w.link_text(r.text, exclude={r.id}) + "\n")
+        out.append(w.rulings_line(r.id))  # as under every entry: after its text, before its sources
         out.append("\n" + w.source_line(r))
-        out.append(w.rulings_beside(r.id))
         out.append(w.walkthroughs("illustrates", r.id, seen))
         out.append(w.examples_beside(r.id))
     return "\n".join(out)
@@ -55,39 +53,6 @@ def examples_page(w: PageWriter) -> str:
                                         ("Same example in the other rulebook", counterpart)]))
         out.append(w.walkthroughs("examples", e.id, seen) or '!!! warning "No scenario plays this example yet"\n')
     return "\n".join(out)
-
-
-def faq_page(w: PageWriter, ours: bool = False) -> str:
-    """The rulings of the rulebook (its FAQ, notes and examples) and of its designer or publisher; with
-    ``ours``, the rulings this reference made where the sources disagree, each linking the disagreement."""
-    if ours:
-        out = [f"# {OUR_RULINGS[1]}\n", "Where the rulebooks are unclear, contradict each other or leave something out, "
-               "this reference decides how to play, and the rules engine plays it that way. Each ruling below links the "
-               "disagreement it settles, with the sources on each side and why we decided as we did.\n"]
-    else:
-        out = ["# Rulings and FAQ\n", "Answers to questions about the rules, in our own words, each with its "
-               "source, the rules it concerns, and the scenarios that check it."
-               + (f" Where the sources disagree, see [{OUR_RULINGS[1]}]({OUR_RULINGS[0]}.md)." if our_rulings(w) else "") + "\n"]
-    seen: dict[str, tuple[str, str]] = {}
-    for r in our_rulings(w) if ours else [r for r in w.catalog.typed("rulings", Ruling, w.game) if r.ruled_by != "project"]:
-        out.append(w.entry_block(2, r, [("Question", r.question), ("Answer", answer(w, r)),
-                                        ("From", RULING_SOURCES[r.ruled_by] if not ours else None),
-                                        ("Where the sources disagree", w.link(r.discrepancy) if r.discrepancy else None),
-                                        ("Date", r.date), ("Editions", ", ".join(r.editions or [])),
-                                        ("Status", r.status if r.status != "current" else None),
-                                        ("Replaces", w.link(r.supersedes) if r.supersedes else None)]))
-        out.append(w.walkthroughs("rulings", r.id, seen, brief=True))
-    return "\n".join(out)
-
-
-def our_rulings(w: PageWriter) -> list[Ruling]:
-    return [r for r in w.catalog.typed("rulings", Ruling, w.game) if r.ruled_by == "project"]
-
-
-def answer(w: PageWriter, ruling: Ruling) -> Linked:
-    """The answer sentence by sentence, each followed by links to the rules it rests on."""
-    return Linked(" ".join(text(s.text.strip()) + (f" ({', '.join(w.link(x) for x in s.rules)})" if s.rules else "")
-                           for s in ruling.answer))
 
 
 def rulebook_map_page(w: PageWriter) -> str:

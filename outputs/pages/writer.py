@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from urllib.parse import quote
 from typing import Any
 
 from datasette.utils import tilde_encode
@@ -25,6 +26,11 @@ from outputs.terms import TermLinker, rulings_about
 
 CHANGE_SHOWN_KINDS = ("rules", "rulings")
 """The kinds whose entries say when they last changed (the What changed page lists every kind)."""
+RULINGS_SHOWN = 3
+"""Rulings listed by question under an entry; more are one link to the API's list of them all."""
+NO_RULINGS_LINE = ("rulings", "discrepancies", "examples", "sources")
+"""Kinds whose blocks list no rulings about them: a ruling is itself one; a discrepancy's decision is what
+its ruling says (and its page is near the weight limit); an example is shown by its walkthrough."""
 
 
 # something shaped like an entry id (game.kind.slug) inside prose; a dot that ends a sentence is not part of it
@@ -71,6 +77,8 @@ class PageWriter:
             out.append("\n" + (" · ".join(items) if compact else "\n".join(f"- {i}" for i in items)) + "\n")
         if entry.notes:
             out.append(f"\n{self.prose(entry.notes)}\n")
+        if self.catalog.kind_of(entry.id).key not in NO_RULINGS_LINE:
+            out.append(self.rulings_line(entry.id))
         out.append("\n" + self.source_line(entry))
         return "\n".join(out) + "\n"
 
@@ -209,11 +217,50 @@ class PageWriter:
 
         return one_liners(self, self.scenarios_for(key, entry_id), seen, entry_id, brief)
 
-    def rulings_beside(self, rule_id: str) -> str:
-        """The rulings about a rule (those that name it), each in a box beside it."""
-        rulings = {r.id: r for r in self.catalog.typed("rulings", Ruling, self.game)}
-        return "\n".join(f'!!! question "Ruling: {text(rulings[i].question)}"\n\n    {text(rulings[i].answer_text)} '
-                         f'({self.link(i, "the ruling and its check")})\n' for i in self.rulings_about(rule_id))
+    @cached_property
+    def _rulings_by_id(self) -> dict[str, Ruling]:
+        return {r.id: r for r in self.catalog.typed("rulings", Ruling, self.game)}
+
+    @cached_property
+    def _successors(self) -> dict[str, str]:
+        """Ruling id -> the id of the ruling that supersedes it."""
+        return {r.supersedes: r.id for r in self._rulings_by_id.values() if r.supersedes}
+
+    def ruling_item(self, ruling_id: str) -> str:
+        """A ruling named by its question, linked; a superseded one struck through with a link to the
+        ruling that replaced it, a withdrawn one saying so."""
+        ruling = self._rulings_by_id[ruling_id]
+        linked = self.link(ruling_id, ruling.question)
+        if ruling.status == "superseded":
+            successor = self._successors.get(ruling_id)
+            replaced = f" (superseded by {self.link(successor, 'the ruling that replaced it')})" if successor else " (superseded)"
+            return f"<del>{linked}</del>{replaced}"
+        if ruling.status == "withdrawn":
+            return f"<del>{linked}</del> (withdrawn)"
+        return linked
+
+    def rulings_line(self, entry_id: str) -> str:
+        """"Rulings: ..." under an entry (a component, a card, a term, a rule ...): the rulings about it by
+        :func:`outputs.terms.rulings_about`, each by its question; past RULINGS_SHOWN, a link to all of
+        them in the API, so that a rule many rulings touch stays short. A glossary term that
+        stands for another entry (``refers_to``) lists only its own and points to that entry for the
+        rest: they are the same rulings, and a glossary listing them twice passed the page weight."""
+        ids = self.rulings_about(entry_id)
+        if not ids:
+            return ""
+        referent = getattr(self.catalog.get(entry_id), "refers_to", None)
+        shows_its_own = isinstance(referent, str) and self.catalog.kind_of(referent).key not in NO_RULINGS_LINE
+        elsewhere = set(self.rulings_about(referent)) if shows_its_own else set()
+        own = [i for i in ids if i not in elsewhere]
+        items = [self.ruling_item(i) for i in own[:RULINGS_SHOWN]]
+        if len(own) > RULINGS_SHOWN:
+            every = f"{self.datasette_url}/kb/rulings_about?entry={quote(entry_id)}"
+            items.append(f"[all {len(ids)} rulings]({every} \"Every ruling about it, in the API\")")
+        if len(own) < len(ids):
+            shared = len(ids) - len(own)
+            items.append(f"{shared}{' more' if own else ''} listed under {self.link(str(referent))}")
+        lines = "  \n".join(items)  # one ruling a line: questions run together read as one
+        return f'\n**Rulings:**  \n{lines}\n{{ .kb-rulings data-about="{entry_id}" }}\n'
 
     def examples_beside(self, rule_id: str) -> str:
         """The worked examples that illustrate a rule but that no scenario plays yet (a game without an
