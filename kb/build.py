@@ -29,7 +29,7 @@ from outputs.database.build import build_database
 from outputs.database.exports import write_downloads
 from outputs.database.metadata import build_metadata
 from outputs.database.openapi import openapi_document
-from outputs.pages.apipage import api_page
+from outputs.pages.apipage import api_page, player_aids
 from outputs.offline import PACK_NAME, write_index_script, write_manifest, write_pack, write_worker
 from outputs.pages.feeds import FOLDER as FEEDS, head_links, write_feeds
 from outputs.pages.layout import OUR_RULINGS, Layout, LayoutError
@@ -190,7 +190,8 @@ def _build(project: Project, datasette_url: str, site_url: str, registry: Regist
             raise BuildError(str(exc)) from exc
         stages.done(f"generated pages ({len(pages)})")
         try:
-            (docs / "api.md").write_text(api_page(out / "kb.db", metadata, registry, info, datasette_url), encoding="utf-8")
+            (docs / "api.md").write_text(api_page(out / "kb.db", metadata, registry, info, datasette_url,
+                                                  player_aids(catalog, registry)), encoding="utf-8")
         except RuntimeError as exc:
             raise BuildError(str(exc)) from exc
         openapi = openapi_document(out / "kb.db", metadata, datasette_url, info.version)

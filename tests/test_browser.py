@@ -155,7 +155,7 @@ def test_a_rule_links_to_its_glossary_term(page: Page, site_url: str) -> None:
 
 
 def test_no_request_leaves_localhost(page: Page, site_url: str, requests_seen: list[str]) -> None:
-    for path in ("/", "/caylus/buildings/", "/caylus/quick-reference/", "/caylus/rules-castle/", "/viscounts/cards/"):
+    for path in ("/", "/caylus/buildings/", "/caylus/player-aid/", "/caylus/rules-castle/", "/viscounts/cards/"):
         page.goto(site_url + path)
         page.wait_for_load_state("networkidle")
     hosts = {urlparse(u).hostname for u in requests_seen if urlparse(u).scheme in ("http", "https", "ws", "wss")}

@@ -78,7 +78,8 @@ def test_pages_do_not_scroll_sideways(context: BrowserContext, site_url: str, vi
     page = context.new_page()
     page.set_viewport_size(viewport)
     wide = []
-    for path in ("/", "/caylus/rules-turn/", "/caylus/buildings/", "/viscounts/cards/", "/duel/cards/", "/caylus/quick-reference/"):
+    for path in ("/", "/caylus/rules-turn/", "/caylus/buildings/", "/viscounts/cards/", "/duel/cards/", "/caylus/player-aid/",
+                 "/duel/player-aid/", "/maharaja/player-aid/", "/viscounts/player-aid/"):
         page.goto(site_url + path)
         if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:
             wide.append(path)

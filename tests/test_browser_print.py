@@ -1,7 +1,7 @@
 """The site on paper (issue 33): in Chromium's print media a page shows no header, navigation or
 search, a link in running text to an entry prints that entry's id after it, a folded walkthrough
-prints folded, and the Caylus quick reference fits two A4 sheets (Chromium's print to PDF, pages
-counted in the PDF it writes).
+prints folded, and every game's player aid fits two A4 sheets (Chromium's print to PDF, pages counted
+in the PDF it writes), its tables as wide as the sheet.
 
 Uses tests/test_browser.py's fixtures (a server of the built site, Debian's Chromium); fails, never
 skips, without Chromium."""
@@ -53,6 +53,11 @@ def test_the_ids_print_only_on_paper(browser: Browser, site_url: str) -> None:  
     context.close()
 
 
-def test_the_caylus_quick_reference_fits_two_sheets(printed: Page, site_url: str) -> None:  # noqa: F811
-    printed.goto(site_url + "/caylus/quick-reference/")
+@pytest.mark.parametrize("game", ["caylus", "duel", "maharaja", "viscounts"])
+def test_each_player_aid_fits_two_sheets(printed: Page, site_url: str, game: str) -> None:  # noqa: F811
+    printed.goto(site_url + f"/{game}/player-aid/")
+    assert printed.locator("h1.kb-aid").is_visible() and not printed.locator(".md-sidebar--primary").is_visible()
+    content = printed.locator(".md-content__inner").bounding_box()
+    narrowest = min(box["width"] for box in (t.bounding_box() for t in printed.locator(".md-content table").all()) if box)
+    assert content and narrowest > 0.9 * content["width"], "each of the aid's tables spans the sheet"
     assert 1 <= pdf_pages(printed) <= 2

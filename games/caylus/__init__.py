@@ -1,6 +1,6 @@
 """Caylus (Attia, Ystari 2005): its kinds, effect wording, pages and tables, registered as one module."""
 
-from games import plugin
+from games import aid, plugin
 from games.caylus import pages, tables
 from games.caylus.checks import catalog_problems
 from games.caylus.kinds import KINDS
@@ -15,7 +15,7 @@ GAME = GameModule(
     wording=describe,
     checks=(catalog_problems,),
     pages=(
-        PageSpec("quick-reference", "Quick reference", (), pages.quick_reference_page),
+        PageSpec(aid.PLAYER_AID, aid.PLAYER_AID_TITLE, (), pages.player_aid_page),
         plugin.RULES,
         plugin.RULEBOOK_MAP,
         plugin.FAQ,

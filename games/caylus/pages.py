@@ -16,6 +16,7 @@ from games.caylus.kinds import (
     Phase,
     Road,
 )
+from games import aid
 from games.caylus.favours_svg import favours_svg
 from games.caylus.road_svg import road_svg
 from games.plugin import PageContext
@@ -180,28 +181,35 @@ def favour_drawing(w: PageContext) -> str:
                        w.catalog.typed("favours", Favour, w.game), sections, lambda f: w.words.effect(f.effect))
 
 
-def favour_grid(w: PageContext) -> str:
+def favour_grid(w: PageContext, languages: bool = False) -> str:
+    """The favour table, a row per favour row; ``languages`` adds the rows' Hungarian and Polish names."""
     rows = sorted(w.catalog.typed("favour_rows", FavourRow, w.game), key=lambda r: r.row)
     columns = sorted(w.catalog.typed("favour_columns", FavourColumn, w.game), key=lambda c: c.column)
     cells = {(c.row, c.column): c for c in w.catalog.typed("favours", Favour, w.game)}
     header = ["Row"] + [f"Column {c.column}" + (f" (after the {w.catalog.get(c.opens_after).names.en} scoring)" if c.opens_after else "")
                         for c in columns]
-    grid: list[list[object]] = [[r.names.en] + [w.words.effect(cells[(r.id, c.column)].effect) if (r.id, c.column) in cells else None
-                            for c in columns] for r in rows]
+    if languages:
+        header[1:1] = ["HU", "PL"]
+    grid: list[list[object]] = []
+    for r in rows:
+        names: list[object] = [r.names.en, *([r.names.hu, r.names.pl] if languages else [])]
+        grid.append(names + [w.words.effect(cells[(r.id, c.column)].effect) if (r.id, c.column) in cells else None for c in columns])
     return w.table(header, grid)
 
 
-def quick_reference_page(w: PageContext) -> str:
+def player_aid_page(w: PageContext) -> str:
+    """The player aid (games/aid.py): the turn, placement costs, the favour table, the castle and the end,
+    with the Hungarian and Polish names of phases and castle sections."""
     phases = sorted(w.catalog.typed("phases", Phase, w.game), key=lambda p: p.order)
     (road,) = w.catalog.typed("roads", Road, w.game)
     (castle,) = w.catalog.typed("castles", Castle, w.game)
     sections = sorted(w.catalog.typed("castle_sections", CastleSection, w.game), key=lambda s: s.order)
     variants = w.catalog.typed("variants", Variant, w.game)
-    out = ["# Quick reference {#" + w.game + ".quick-reference}\n",
-           "One page to print and keep beside the board.\n", "## The turn\n",
-           w.table(["#", "Phase", "Who acts", "What happens"],
-                 ([p.order, w.link(p.id), p.player_order.replace("_", " "), p.summary] for p in phases)),
-           "## Placing a worker\n"]
+    out = aid.heading(w)
+    out += ["## The turn\n",
+            w.table(["#", "Phase", "HU", "PL", "Who acts", "What happens"],
+                    ([p.order, w.link(p.id), p.names.hu, p.names.pl, p.player_order.replace("_", " "), p.summary] for p in phases)),
+            "## Placing a worker\n"]
     scale = ", ".join(f"{n} after {i} passed" for i, n in enumerate(road.passing_scale))
     placement = [["Anywhere (lowest free passing space)", scale],
                  ["On one's own building", w.words.bundle(road.own_building_cost)]]
@@ -215,22 +223,26 @@ def quick_reference_page(w: PageContext) -> str:
             placement.append([f"{v.names.en}: after the opponent passed", w.words.bundle(v.placement_cost_after_opponent_passed)])
     out.append(w.table(["When", "Cost"], placement))
     out.append("## Royal favours\n")
-    out.append(favour_grid(w))
+    out.append(favour_grid(w, languages=True))
     out.append("## The castle\n")
     batch = f"{castle.batch.cubes} {'different ' if castle.batch.distinct else ''}cubes including {', '.join(castle.batch.required)}"
     out.append(w.table(["", ""], [["A batch", batch],
-                                ["No batch given", f"lose {w.words.bundle(castle.no_batch_penalty)} (not when the castle is full)"],
-                                ["Most batches this turn", w.words.bundle(castle.most_batches_reward) + " (tie: earliest in the castle)"]]))
+                                ["No batch given", f"lose {w.words.bundle(castle.no_batch_penalty)}"
+                                                   + (" (not when the castle is full)" if castle.no_penalty_when_full else "")],
+                                ["Most batches this turn", w.words.bundle(castle.most_batches_reward)
+                                 + (" (tie: earliest in the castle)" if castle.most_batches_tie == "earliest_in_castle" else "")]]))
     scoring_rows = []
     for s in sections:
         steps = "; ".join((f"{st.houses_min}+" if st.houses_max is None else
                            (str(st.houses_min) if st.houses_min == st.houses_max else f"{st.houses_min}-{st.houses_max}"))
                           + f": {w.words.bundle(st.reward) if st.reward else 'nothing'}" for st in s.scoring)
-        scoring_rows.append([w.link(s.id), s.spaces, s.prestige_per_batch, s.marker_space, steps])
-    out.append(w.table(["Section", "Spaces", "Prestige per batch", "Marker on road space", "Scoring (houses: reward)"], scoring_rows))
+        scoring_rows.append([w.link(s.id), s.names.hu, s.names.pl, s.spaces, s.prestige_per_batch, s.marker_space, steps])
+    out.append(w.table(["Section", "HU", "PL", "Spaces", "Prestige per batch", "Marker on road space", "Scoring (houses: reward)"],
+                       scoring_rows))
     out.append("## End of the game\n")
     out.append(w.table(["Hand in", "Scores"], ([w.words.bundle(r.per), w.words.bundle(r.reward)]
                                             for r in w.catalog.typed("scoring_rules", ScoringRule, w.game) if r.per)))
     ties = [r.description for r in w.catalog.typed("scoring_rules", ScoringRule, w.game) if r.tie_rule]
     out.extend(f"\n{w.text(t)}\n" for t in ties)
+    out += aid.quick_answers(w)
     return "\n".join(out)

@@ -1,12 +1,13 @@
 """Pillars of the Earth: Builders Duel (Feld, Kosmos 2009): its kinds, card effects and their wording,
 its page and API examples, registered as one module."""
 
-from games import plugin
+from games import aid, plugin
 from games.duel.checks import catalog_problems
 from games.duel.facets import SEARCH_EXAMPLES, card_facets
 from games.duel.kinds import KINDS, DuelCard
 from games.duel.narration import DuelNarration
 from games.duel.pages import building_page
+from games.duel.player_aid import player_aid_page
 from games.duel.summaries import summary
 from games.duel.wording import describe
 from games.plugin import ApiExample, GameModule, PageSpec
@@ -19,6 +20,7 @@ GAME = GameModule(
     wording=describe,
     checks=(catalog_problems,),
     pages=(
+        PageSpec(aid.PLAYER_AID, aid.PLAYER_AID_TITLE, (), player_aid_page),
         plugin.RULES,
         plugin.RULEBOOK_MAP,
         plugin.FAQ,

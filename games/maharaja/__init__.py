@@ -1,8 +1,9 @@
 """Maharaja (Kramer & Kiesling, Phalanx 2004): its kinds (characters, disc actions, scoring tables,
 the governor track, boards as data), their wording, pages and tables, registered as one module."""
 
-from games import plugin
+from games import aid, plugin
 from games.maharaja import pages, tables
+from games.maharaja.player_aid import player_aid_page
 from games.maharaja.checks import catalog_problems
 from games.maharaja.kinds import KINDS
 from games.maharaja.narration import MaharajaNarration
@@ -15,7 +16,8 @@ GAME = GameModule(
     kinds=KINDS,
     wording=describe,
     checks=(catalog_problems,),
-    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.FAQ, plugin.COMPONENTS,
+    pages=(PageSpec(aid.PLAYER_AID, aid.PLAYER_AID_TITLE, (), player_aid_page),
+           plugin.RULES, plugin.RULEBOOK_MAP, plugin.FAQ, plugin.COMPONENTS,
            PageSpec("characters", "Characters and actions", ("characters", "disc_actions", "startings", "costs"), pages.characters_page),
            PageSpec("board", "The board", ("board_facts", "boards"), pages.board_page),
            PageSpec("scoring", "Scoring, the governor track and the end",

@@ -2,12 +2,13 @@
 (townsfolk cards with their effects as data, the boards, castle, collision track, manuscripts and the
 other cards), their wording, pages and tables, registered as one module. Its engine is engine/viscounts/."""
 
-from games import plugin
+from games import aid, plugin
 from games.plugin import GameModule, PageSpec
 from games.viscounts import pages, tables
 from games.viscounts import consistency, consistency_board
 from games.viscounts.checks import catalog_problems, census
 from games.viscounts.kinds import KINDS, ViscountsCard
+from games.viscounts.player_aid import player_aid_page
 from games.viscounts.narration import ViscountsNarration
 from games.viscounts.summaries import summary
 from games.viscounts.wording import describe
@@ -18,7 +19,8 @@ GAME = GameModule(
     refines={"cards": ViscountsCard},
     wording=describe,
     checks=(catalog_problems, consistency.catalog_problems, consistency_board.catalog_problems),
-    pages=(plugin.RULES, plugin.RULEBOOK_MAP, plugin.FAQ, plugin.COMPONENTS,
+    pages=(PageSpec(aid.PLAYER_AID, aid.PLAYER_AID_TITLE, (), player_aid_page),
+           plugin.RULES, plugin.RULEBOOK_MAP, plugin.FAQ, plugin.COMPONENTS,
            PageSpec("cards", "Card browser", ("cards", "icons"), pages.cards_page),
            PageSpec("board", "Player board, buildings and collisions",
                     ("player_boards", "building_types", "collision_positions", "trade_exchanges", "main_boards"), pages.board_page),

@@ -12,6 +12,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from datasette.app import Datasette
 
+from catalog import Catalog
+from games.aid import PLAYER_AID
 from games.plugin import ApiExample
 from games.registry import Registry
 from outputs.buildinfo import BuildInfo
@@ -115,7 +117,15 @@ def examples(registry: Registry) -> list[ApiExample]:
     return [e for module in registry.modules for e in module.api_examples] + SHARED_EXAMPLES
 
 
-def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: BuildInfo, datasette_url: str) -> str:
+def player_aids(catalog: Catalog, registry: Registry) -> list[tuple[str, str]]:
+    """(game name, page) of every game's player aid (games/aid.py), for the downloads."""
+    return [(catalog.get(module.game).names.en, f"{module.game}/{PLAYER_AID}.md") for module in registry.modules
+            if any(not isinstance(p, str) and p.name == PLAYER_AID for p in module.pages)]
+
+
+def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: BuildInfo, datasette_url: str,
+             aids: list[tuple[str, str]] | None = None) -> str:
+    """The JSON API page; ``aids`` (see :func:`player_aids`) are listed with the downloads."""
     results = run_examples(db_path, metadata, examples(registry), datasette_url)
     errors = run_examples(db_path, metadata, ERROR_EXAMPLES, datasette_url)
     broken = [f"{e.path}: HTTP {status}" for e, status, _ in results if status != 200]
@@ -140,6 +150,8 @@ def api_page(db_path: Path, metadata: dict[str, Any], registry: Registry, info: 
            '- <a href="downloads/rulebook-kb-offline.zip">The whole site for reading offline</a> (a zip: unpack it and '
            "open `rulebook-kb/index.html` in a browser; pages and search work without a network, and the database is "
            "in its `downloads/` folder).\n",
+           *([f"- Player aids to print, two A4 pages each (print-ready pages: the browser's Print makes the PDF): "
+              + ", ".join(f"[{text(name)}]({path})" for name, path in aids) + "\n"] if aids else []),
            "## Canned queries {#api.queries}\n",
            "Each is also a form on Datasette's page for it. A required parameter must be given and not blank; "
            "an unknown one is refused (status 400).\n"]
