@@ -28,7 +28,8 @@ AID_CLASS = "kb-aid"
 """The class of the aid's heading: kb.css prints a page holding it denser than other pages."""
 
 
-BLURB = "Two A4 pages to print and keep beside the board; every number is the catalog's."
+BLURB = ("Two A4 pages to print and keep beside the board. Every number is the one the rules on this site "
+         "give, with their sources.")
 
 
 def heading(w: PageContext) -> list[str]:
