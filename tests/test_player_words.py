@@ -84,7 +84,8 @@ def test_a_value_known_less_surely_has_its_own_badge_in_words(built, catalog) ->
         for m in re.finditer(r'<h[23] id="([^"]+)"', content):
             if m.group(1) in translated:
                 block = content[m.end():]
-                block = block[block.index('<details class="kb-sources">'):block.index("</details>")]
+                start = block.index('<details class="kb-sources">')
+                block = block[start:block.index("</details>", start)]
                 assert re.search(r'The Hungarian name: <a class="kb-badge kb-badge--inferred"', block), block
                 assert "names.hu" not in block
                 shown += 1
