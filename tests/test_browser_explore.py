@@ -73,8 +73,16 @@ def context_with_api(browser: Browser, width: int, api_url: str | None) -> Brows
     return context
 
 
-def where(page: Page) -> str:
-    return page.locator(".kb-explore__where").inner_text()
+def shoot(page: Page, name: str) -> None:
+    """A picture of the open panel, in build/screenshots/ (looked at by hand)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / f"{name}.png"
+    panel = page.locator(".kb-explore").bounding_box()  # the whole page's picture: the sticky header stays at its top
+    assert panel is not None
+    top = page.evaluate("window.scrollY")
+    page.add_style_tag(content=".md-header { visibility: hidden; }")  # for the picture only: it covers the panel
+    page.screenshot(path=str(shot), full_page=True, clip={**panel, "y": panel["y"] + top})
+    assert shot.stat().st_size > 10_000
 
 
 def open_panel(page: Page, url: str, scenario: str) -> None:
@@ -114,14 +122,7 @@ def test_explore_two_moves_go_back_and_try_the_refused_step(browser: Browser, si
         expect(page.locator(".kb-explore__where")).to_contain_text("then 2 moves of yours")
         assert parse_qs(urlsplit(page.url).query)["explore"] == [";".join([scenario, str(steps), *played])]
         assert urlsplit(page.url).fragment == scenario
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        shot = SHOTS / f"explore-{game}-{width}.png"
-        panel = page.locator(".kb-explore").bounding_box()  # the whole page's picture: the sticky header stays at its top
-        assert panel is not None
-        top = page.evaluate("window.scrollY")
-        page.add_style_tag(content=".md-header { visibility: hidden; }")  # for the picture only: it covers the panel
-        page.screenshot(path=str(shot), full_page=True, clip={**panel, "y": panel["y"] + top})
-        assert shot.stat().st_size > 10_000
+        shoot(page, f"explore-{game}-{width}")
         if width < 500:  # a phone: the panel fits, its tables scroll inside it, the page does not scroll sideways
             box = page.locator(".kb-explore").bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
@@ -145,6 +146,7 @@ def test_explore_two_moves_go_back_and_try_the_refused_step(browser: Browser, si
         target = built.site / urlsplit(href).path.strip("/") / "index.html"
         assert f'id="{rule}"' in target.read_text(encoding="utf-8")
         assert page.locator(".kb-explore__where").inner_text() == f"Exploring from step {steps} (the end)"  # nothing played
+        shoot(page, f"explore-{game}-{width}-refused")
         link.click()
         page.wait_for_url(f"**#{rule}")
         assert page.locator(f"[id='{rule}']").is_visible()
@@ -167,6 +169,13 @@ def test_the_step_picker_explores_from_the_start(browser: Browser, site_url: str
         page.locator(".kb-explore__close").click()
         expect(page.locator(".kb-explore")).to_have_count(0)
         assert "explore=" not in page.url
+        button = page.locator(f"[id='{scenario}'] ~ p.kb-explore__bar button").first
+        assert button.evaluate("b => b === document.activeElement")  # focus returns to the button
+        page.keyboard.press("Enter")  # the keyboard opens it, Escape closes it
+        expect(page.locator(".kb-explore__where")).to_contain_text("(the end)")
+        page.locator(".kb-explore__move").first.focus()
+        page.keyboard.press("Escape")
+        expect(page.locator(".kb-explore")).to_have_count(0)
     finally:
         context.close()
 

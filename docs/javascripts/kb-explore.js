@@ -25,6 +25,12 @@
     return made;
   }
 
+  function sentence(text) {  // the engine's reason ("not a legal choice …") as a sentence of its own
+    const said = (text || "").trim();
+    if (!said) return "";
+    return said[0].toUpperCase() + said.slice(1) + (/[.!?]$/.test(said) ? "" : ".");
+  }
+
   function titleOf(heading) {
     const copy = heading.cloneNode(true);
     copy.querySelectorAll(".headerlink").forEach((link) => link.remove());
@@ -195,7 +201,7 @@
       let refusal;
       if (body.rule) {
         refusal = element("p", { class: "kb-explore__refused", role: "alert" }, element("strong", { text: "Refused: " }),
-          `${body.refused || tried} ${body.reason || ""} Forbidden by `, await ruleLink(body.rule, body.title), ".");
+          `${body.refused || tried} ${sentence(body.reason)} The rule that forbids it: `, await ruleLink(body.rule, body.title), ".");
       } else {
         refusal = element("p", { class: "kb-explore__refused", role: "alert" }, element("strong", { text: got.status === 503 ? "Busy: " : "Not played: " }),
           body.error || `the API answered ${got.status}`);
@@ -239,6 +245,7 @@
       const panel = element("section", { class: "kb-explore", "aria-label": `Exploring: ${titleOf(heading)}`, "aria-busy": "true" },
         element("p", { class: "kb-explore__note", text: "Asking the engine…" }));
       button.closest("p").after(panel);
+      panel.addEventListener("keydown", (event) => { if (event.key === "Escape") shut(); });
       button.setAttribute("aria-expanded", "true");
       const step = line && Number.isInteger(line.step) && line.step >= 0 && line.step <= steps ? line.step : steps;
       const state = { scenario: heading.id, steps, step, moves: [], future: [], panel, button, answer: null, legal: [] };
