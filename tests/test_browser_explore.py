@@ -59,6 +59,12 @@ def walkthrough_page(built: Project, scenario: str) -> str:
     raise AssertionError(f"no walkthrough page shows {scenario}")
 
 
+def step_count(built: Project, scenario: str) -> int:
+    """The scenario's number of steps, as its walkthrough's heading gives it to the script."""
+    page = (built.site / walkthrough_page(built, scenario).strip("/") / "index.html").read_text(encoding="utf-8")
+    return int(re.findall(r'data-kb-explore="(\d+)"', page.split(f'id="{scenario}"')[0])[-1])
+
+
 def context_with_api(browser: Browser, width: int, api_url: str | None) -> BrowserContext:  # noqa: F811
     """A browser whose requests to the pages' API address reach the test's Datasette (None: nothing answers)."""
     context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
@@ -98,8 +104,7 @@ def open_panel(page: Page, url: str, scenario: str) -> None:
 def test_explore_two_moves_go_back_and_try_the_refused_step(browser: Browser, site_url: str, api_url: str,  # noqa: F811
                                                              built: Project, game: str, width: int) -> None:
     scenario, refused_step, rule = refused_steps()[game]
-    steps = int(re.findall(r'data-kb-explore="(\d+)"', (built.site / walkthrough_page(built, scenario).strip("/") / "index.html")
-                           .read_text(encoding="utf-8").split(f'id="{scenario}"')[0])[-1])
+    steps = step_count(built, scenario)
     context = context_with_api(browser, width, api_url)
     try:
         page = context.new_page()
@@ -192,5 +197,24 @@ def test_without_the_api_the_button_says_exploring_needs_it(browser: Browser, si
         note = page.locator(".kb-explore__note")
         expect(note).to_contain_text("kb serve")
         assert DEFAULT_DATASETTE_URL in note.inner_text() and page.locator(".kb-explore").count() == 0
+        every = page.locator("button.kb-explore__open")
+        assert every.count() > 1 and every.evaluate_all("bs => bs.every(b => b.disabled && b.textContent === 'Exploring needs the API')")
+    finally:
+        context.close()
+
+
+def test_a_shared_line_the_engine_refuses_opens_at_its_step_and_says_so(browser: Browser, site_url: str, api_url: str,  # noqa: F811
+                                                                        built: Project) -> None:
+    scenario, refused_step, rule = refused_steps()["caylus"]
+    context = context_with_api(browser, 1280, api_url)
+    try:
+        page = context.new_page()
+        steps = step_count(built, scenario)
+        query = urlencode({"explore": f"{scenario};{steps};{refused_step}"}).replace("%3B", ";")
+        page.goto(f"{site_url}{walkthrough_page(built, scenario)}?{query}#{scenario}")
+        expect(page.locator(".kb-explore__where")).to_have_text(f"Exploring from step {steps} (the end)")
+        note = page.locator(".kb-explore__refused")
+        expect(note).to_contain_text("could not be replayed")
+        assert note.locator("a").get_attribute("href").endswith(f"#{rule}")  # type: ignore[union-attr]
     finally:
         context.close()

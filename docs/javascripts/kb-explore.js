@@ -217,10 +217,11 @@
     }
 
     function noApi(state) {
-      const button = state.button;
-      button.textContent = "Exploring needs the API";
-      button.disabled = true;
-      button.classList.add("kb-explore__unavailable");
+      for (const button of document.querySelectorAll("button.kb-explore__open")) {  // every walkthrough's: one API
+        button.textContent = "Exploring needs the API";
+        button.disabled = true;
+        button.classList.add("kb-explore__unavailable");
+      }
       const note = element("p", { class: "kb-explore__note", role: "status" },
         "Exploring needs this site served with its API: ", element("code", { text: "kb serve" }),
         ` serves both. The API at ${api} does not answer here (a static copy of the site, or the API is down).`);
@@ -251,7 +252,14 @@
       const state = { scenario: heading.id, steps, step, moves: [], future: [], panel, button, answer: null, legal: [] };
       open = state;
       await show(state, { moves: line ? line.moves : [] });
-      if (open === state && !state.answer && line && line.moves.length) await show(state, { moves: [] });  // a stale shared line
+      if (open === state && !state.answer && line && line.moves.length) {  // a shared line this build refuses
+        const why = state.panel.querySelector(".kb-explore__refused");
+        await show(state, { moves: [] });
+        if (open === state && state.answer && why) {
+          why.prepend(element("strong", { text: "The line in this address could not be replayed. " }));
+          state.panel.querySelector(".kb-explore__controls").after(why);
+        }
+      }
     }
 
     const asked = lineInAddress();
