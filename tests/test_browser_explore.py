@@ -171,6 +171,13 @@ def test_the_step_picker_explores_from_the_start(browser: Browser, site_url: str
         expect(page.locator(".kb-explore__where")).to_have_text("Exploring from the start")
         assert page.locator(".kb-explore__sentences").inner_text() != end
         assert f"explore={scenario};0" in page.url
+        page.locator(".kb-explore__input").fill("red")  # notation the engine cannot read: refused by its rule of notation
+        page.keyboard.press("Enter")
+        expect(page.locator(".kb-explore__refused")).to_contain_text("<player> <verb>")
+        page.locator(".kb-explore__input").fill("x" * 121)  # a bad request: the API's message, as text
+        page.keyboard.press("Enter")
+        expect(page.locator(".kb-explore__refused")).to_contain_text("Not played: moves: move 1 is 121 characters long")
+        assert page.locator(".kb-explore__where").inner_text() == "Exploring from the start"
         page.locator(".kb-explore__close").click()
         expect(page.locator(".kb-explore")).to_have_count(0)
         assert "explore=" not in page.url

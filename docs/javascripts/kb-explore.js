@@ -31,6 +31,10 @@
     return said[0].toUpperCase() + said.slice(1) + (/[.!?]$/.test(said) ? "" : ".");
   }
 
+  function plain(escaped) {  // the API escapes its error messages as HTML (Datasette's are HTML): as text again
+    return escaped ? new DOMParser().parseFromString(escaped, "text/html").documentElement.textContent : "";
+  }
+
   function titleOf(heading) {
     const copy = heading.cloneNode(true);
     copy.querySelectorAll(".headerlink").forEach((link) => link.remove());
@@ -180,17 +184,18 @@
       else panel.querySelector(".kb-explore__where").focus({ preventScroll: true });
     }
 
-    function say(panel, text, extra) {
-      panel.replaceChildren(element("p", { class: "kb-explore__note", role: "status", text }), ...(extra ? [extra] : []));
+    function say(panel, refusal) {
+      panel.replaceChildren(refusal);
       panel.setAttribute("aria-busy", "false");
     }
 
     // Ask for the line (state with the changes given); show it, or keep what was shown when it fails.
     async function show(state, change, focus, tried) {
       const next = { ...state, ...change };
+      const asking = (state.asking = (state.asking || 0) + 1);
       state.panel.setAttribute("aria-busy", "true");
       const got = await ask(next);
-      if (open !== state) return;  // closed, or another panel opened, while waiting
+      if (open !== state || asking !== state.asking) return;  // closed, another panel opened, or a later click, meanwhile
       if (got.unreachable) return noApi(state);
       const body = got.body;
       if (got.status === 200) {
@@ -204,9 +209,9 @@
           `${body.refused || tried} ${sentence(body.reason)} The rule that forbids it: `, await ruleLink(body.rule, body.title), ".");
       } else {
         refusal = element("p", { class: "kb-explore__refused", role: "alert" }, element("strong", { text: got.status === 503 ? "Busy: " : "Not played: " }),
-          body.error || `the API answered ${got.status}`);
+          plain(body.error) || `the API answered ${got.status}`);
       }
-      if (!state.answer) return say(state.panel, "", refusal);
+      if (!state.answer) return say(state.panel, refusal);
       render(state, state.answer, refusal, ".kb-explore__input");
       if (tried) state.panel.querySelector(".kb-explore__input").value = tried;
     }
