@@ -246,3 +246,24 @@ def test_kb_explore_under_tmux() -> None:
         assert "Traceback" not in screen()
     finally:
         run("kill-server")
+
+
+async def test_step_starts_the_line_after_a_step_of_the_scenario(datasette, document) -> None:
+    """The site's step picker: step=0 is the scenario's starting position, step=K the position after its K-th step,
+    and its steps' count is the most there is; a new game has no steps."""
+    scenario = scenarios()[SCENARIO]
+    steps = len(scenario.raw["steps"])
+    end = await answer(datasette, explore_url(scenario=SCENARIO))
+    assert (await answer(datasette, explore_url(scenario=SCENARIO, step=steps)))["position"] == end["position"]
+    first = await answer(datasette, explore_url(scenario=SCENARIO, step=0))
+    conforms(document, first, "ExploreAnswer")
+    assert first["step"] == 0 and first["narration"] is None and first["position"] != end["position"], first["narration"]
+    one = await answer(datasette, explore_url(scenario=SCENARIO, step=1))
+    played = scenario.raw["steps"][0]
+    assert one["step"] == 1 and one["position"] != first["position"] and one["narration"], one
+    assert str(played if isinstance(played, str) else played["do"]).split()[0].capitalize() in one["narration"]
+    moved = await answer(datasette, explore_url(scenario=SCENARIO, step=0, moves=first["legal"][0]["notation"]))
+    assert moved["moves"] == [first["legal"][0]["notation"]] and moved["step"] == 0
+    too_far = await answer(datasette, explore_url(scenario=SCENARIO, step=steps + 1), 400)
+    assert f"has {steps} steps" in too_far["error"]
+    assert "only a scenario" in (await answer(datasette, explore_url(scenario="caylus:new", step=0), 400))["error"]

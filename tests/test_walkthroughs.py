@@ -115,7 +115,10 @@ def test_the_rendered_walkthroughs_show_no_engine_notation_outside_the_collapsed
     problems = []
     for r in results:
         markdown = render(r, writers[r.game])
-        heading = f" {{#{r.id}}}\n"  # the walkthrough's anchor: the one place the site shows it in full
+        # the walkthrough's anchor: the one place the site shows it in full; a checked one can be explored
+        # from any of its steps (docs/javascripts/kb-explore.js reads how many it has)
+        explorable = f' data-kb-explore="{len(steps(r))}"' if r.passed else ""
+        heading = f" {{#{r.id}{explorable}}}\n"
         assert markdown.startswith("### ") and heading in markdown.splitlines(keepends=True)[0], r.id
         visible, _, notation = markdown.replace(heading, "\n", 1).partition(NOTATION)
         assert notation and f"Scenario `{r.id}` in `{r.file}`" in notation, r.id

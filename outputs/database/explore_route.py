@@ -72,6 +72,7 @@ def openapi_schemas() -> dict[str, Any]:
         "game": {"type": "string"}, "scenario": {"type": "string"}, "scenario_title": {"type": "string"},
         "moves": {**_strings(), "description": "The moves replayed after the scenario's own steps"},
         "players": {"type": ["integer", "null"]}, "seed": {"type": "integer"},
+        "step": {"type": ["integer", "null"], "description": "The scenario's steps replayed before the moves (null: all)"},
         "drawn": {**_strings(), "description": "Chance's moves, drawn by the seed where chance was to move"},
         "position": {"$ref": "#/components/schemas/ExplorePosition"},
         "legal": {"type": "array", "items": {"$ref": "#/components/schemas/ExploreMove"}}}
@@ -112,7 +113,9 @@ def openapi_operation(games: list[str]) -> dict[str, Any]:
                           {"type": "string"}),
                 parameter("players", "A new game only: how many play (default: the game's own)",
                           {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS}),
-                parameter("seed", "What chance draws (default 0)", {"type": "integer", "minimum": 0})],
+                parameter("seed", "What chance draws (default 0)", {"type": "integer", "minimum": 0}),
+                parameter("step", "A scenario only: replay its first `step` steps, not all (0: its starting position)",
+                          {"type": "integer", "minimum": 0, "maximum": MAX_MOVES})],
             "responses": {
                 "200": {"description": "The position, the last move, the legal moves",
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExploreAnswer"}}}},

@@ -43,7 +43,7 @@ def explore_query(query: str, budget_s: float = TIME_BUDGET_S) -> dict[str, Any]
 def _heading(at: Position) -> dict[str, Any]:
     line = at.line
     return {"game": at.start.game, "scenario": line.source, "scenario_title": at.start.title, "moves": list(line.moves),
-            "players": line.players, "seed": line.seed, "drawn": list(at.drawn)}
+            "players": line.players, "seed": line.seed, "step": line.step, "drawn": list(at.drawn)}
 
 
 def refused(refusal: Refused) -> ExploreError:

@@ -106,7 +106,7 @@ def warm() -> None:
 
 
 @lru_cache(maxsize=512)
-def starting(source: str, players: int | None) -> Start:
+def starting(source: str, players: int | None, step: int | None = None) -> Start:
     game = source.removesuffix(NEW) if source.endswith(NEW) else None
     if game is not None:
         if game not in GAMES:
@@ -126,8 +126,11 @@ def starting(source: str, players: int | None) -> Start:
     except ScenarioError as exc:
         raise ExploreError(f"scenario {source!r} gives no position in this build: {exc}") from None
     last = None
-    for step in scenario.raw.get("steps") or []:
-        spec = step if isinstance(step, dict) else {"do": step}
+    steps = scenario.raw.get("steps") or []
+    if step is not None and step > len(steps):
+        raise ExploreError(f"step: scenario {source!r} has {len(steps)} steps; give 0 (its starting position) to {len(steps)}")
+    for given in steps[:step]:
+        spec = given if isinstance(given, dict) else {"do": given}
         if "illegal" in spec:  # a refused step changes nothing
             continue
         decision, before, steps = engine.current(state), state.to_dict(), len(state.log)
@@ -155,8 +158,8 @@ class Replays:
         if found is not None and done == len(line.moves):
             return found  # kept as it was made: its readers only read it
         if found is None:
-            first = starting(line.source, line.players)
-            found = Position(Line(line.source, (), line.players, line.seed), first, first.state.copy(), first.last, ())
+            first = starting(line.source, line.players, line.step)
+            found = Position(replace(line, moves=()), first, first.state.copy(), first.last, ())
             found.drawn = self._draw(found, line.moves[0] if line.moves else None, deadline)
             found.plain = None
             if found.last is not None:  # the scenario's last step, then what chance drew after it
@@ -170,7 +173,7 @@ class Replays:
             found.last = replace(found.last, drawn=drawn) if found.last else None
             found.drawn += drawn
             found.plain = None
-            found.line = Line(line.source, line.moves[:i + 1], line.players, line.seed)
+            found.line = replace(line, moves=line.moves[:i + 1])
         with self.lock:  # kept as it is: no one changes a position once made (a longer line copies it)
             self.kept[line] = found
             while len(self.kept) > self.size:
@@ -182,7 +185,7 @@ class Replays:
         does not do where the line names chance's move next (the line chooses that draw itself)."""
         with self.lock:
             for done in range(len(line.moves), -1, -1):
-                key = Line(line.source, line.moves[:done], line.players, line.seed)
+                key = replace(line, moves=line.moves[:done])
                 kept = self.kept.get(key)
                 if kept is None:
                     continue

@@ -8,7 +8,7 @@ nothing is kept between requests but a cache of replays (outputs/explore/replay.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl
 
 MAX_QUERY = 12_000
@@ -21,7 +21,7 @@ MAX_SEED = 2**53
 TIME_BUDGET_S = 2.0
 """Seconds one replay may take (a 400-move line takes well under a tenth of that); past it, 503."""
 NEW = ":new"
-PARAMETERS = ("scenario", "moves", "players", "seed")
+PARAMETERS = ("scenario", "moves", "players", "seed", "step")
 SEPARATOR = ";"
 
 
@@ -49,6 +49,9 @@ class Line:
     players: int | None = None
     """Only for a new game: how many play (default: the game's own)."""
     seed: int = 0
+    step: int | None = None
+    """Only for a scenario: how many of its steps are replayed before the moves (0: its starting position;
+    default all), so that the site can explore from the position after any step of a walkthrough."""
 
     @property
     def new_game(self) -> str | None:
@@ -64,14 +67,16 @@ class Line:
             out["players"] = str(self.players)
         if self.seed:
             out["seed"] = str(self.seed)
+        if self.step is not None:
+            out["step"] = str(self.step)
         return out
 
     def then(self, move: str) -> Line:
         """This line and one move more (checked as a request's moves are: ExploreError if too long)."""
-        return line(self.source, (*self.moves, move), self.players, self.seed)
+        return line(self.source, (*self.moves, move), self.players, self.seed, self.step)
 
     def back(self) -> Line:
-        return Line(self.source, self.moves[:-1], self.players, self.seed)
+        return replace(self, moves=self.moves[:-1])
 
 
 def parse_query(query: str) -> Line:
@@ -91,11 +96,11 @@ def parse_query(query: str) -> Line:
         if key in given:
             raise ExploreError(f"{key}: given twice")
         given[key] = value
-    return line(given.get("scenario", ""), given.get("moves", ""), given.get("players"), given.get("seed"))
+    return line(given.get("scenario", ""), given.get("moves", ""), given.get("players"), given.get("seed"), given.get("step"))
 
 
 def line(source: str, moves: str | tuple[str, ...] = (), players: str | int | None = None,
-         seed: str | int | None = None) -> Line:
+         seed: str | int | None = None, step: str | int | None = None) -> Line:
     """A :class:`Line` from the parameters as given (text or numbers), every bound checked."""
     source = source.strip()
     if not source:
@@ -113,7 +118,10 @@ def line(source: str, moves: str | tuple[str, ...] = (), players: str | int | No
     number = _whole("players", players, 1, MAX_PLAYERS)
     if number is not None and not source.endswith(NEW):
         raise ExploreError("players: only a new game (<game>:new) takes a number of players; a scenario has its own")
-    return Line(source, listed, number, _whole("seed", seed, 0, MAX_SEED) or 0)
+    steps = _whole("step", step, 0, MAX_MOVES)
+    if steps is not None and source.endswith(NEW):
+        raise ExploreError("step: only a scenario has steps to stop after; a new game starts at its start")
+    return Line(source, listed, number, _whole("seed", seed, 0, MAX_SEED) or 0, steps)
 
 
 def _whole(name: str, value: str | int | None, low: int, high: int) -> int | None:

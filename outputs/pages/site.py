@@ -16,7 +16,7 @@ from outputs.history import History
 from outputs.pages import changes, evidence, feeds, rules, shared
 from outputs.pages.layout import OUR_RULINGS, Layout
 from outputs.pages.markdown import text, url
-from outputs.pages.walkthrough import walkthrough_page
+from outputs.pages.walkthrough import EXPLORE_PAGES, explore_pages, walkthrough_page
 from outputs.pages.writer import PageWriter
 from outputs.simulations import page as simulated
 from outputs.simulations.store import Results
@@ -144,6 +144,7 @@ def write_pages(catalog: Catalog, registry: Registry, docs_dir: Path, datasette_
             path = folder / f"{name}.md"
             path.write_text(body, encoding="utf-8")
             written.append(path)
+        (folder / EXPLORE_PAGES).write_text(explore_pages(writer), encoding="utf-8")  # the explorer's rule links
         nav.append({catalog.get(game).names.en: items})
         front_pages[game] = first_page(items)
     def linked_page_of(entry_id: str) -> str:

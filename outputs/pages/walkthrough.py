@@ -19,6 +19,8 @@ colouring made four fifths of a rules page's HTML).
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -134,7 +136,9 @@ def render(result: Any, w: PageWriter, level: int = 3) -> str:
     n = w.narration
     raw = result.raw
     status = f"✓ {CHECKED}." if result.passed else f"**✗ {FAILED}.**"
-    body = [f"{'#' * level} {text(raw.get('title') or result.id)} {{#{result.id}}}\n", f"{status} {related(w, result)}"]
+    # a checked walkthrough can be explored (docs/javascripts/kb-explore.js): its id and its number of steps
+    explorable = f' data-kb-explore="{len(raw.get("steps") or [])}"' if result.passed else ""
+    body = [f"{'#' * level} {text(raw.get('title') or result.id)} {{#{result.id}{explorable}}}\n", f"{status} {related(w, result)}"]
     if raw.get("narrative"):
         body.append(w.prose(raw["narrative"].strip()))
     given = raw.get("given") or {}
@@ -221,7 +225,8 @@ def walkthrough_page(w: PageWriter, page: WalkthroughPage) -> str:
     rules = {r.id: r for r in w.rules}
     back = f" of [{text(dict(w.layout.rule_page_titles(w.game))[page.rules_page])}]({page.rules_page}.md)" if page.rules_page else ""
     out = [f"# {text(page.title)}\n", f"Games played through by the rules engine to show the rules{back} at work, "
-           "move by move. Each rule links to its walkthroughs, and each walkthrough to the rules it shows.\n"]
+           "move by move. Each rule links to its walkthroughs, and each walkthrough to the rules it shows.\n",
+           explore_config(w)]
     section = None
     for r in page.results:
         first = next((rules[i] for i in r.raw.get("illustrates") or [] if i in rules), None)
@@ -231,6 +236,32 @@ def walkthrough_page(w: PageWriter, page: WalkthroughPage) -> str:
             out.append(f"## {text(titles.get(here, here.replace('-', ' ').capitalize() or 'Other'))}\n")
         out.append(w.walkthrough_plan.markdown[r.id])
     return "\n".join(out)
+
+
+EXPLORE_PAGES = "explore-pages.json"
+"""In each game's folder: the page of each entry of the game, for the links to the rule that forbids a
+move tried in the explorer (the search index has them too, but weighs a megabyte)."""
+
+
+def explore_config(w: PageWriter) -> str:
+    """Once per walkthrough page, for docs/javascripts/kb-explore.js: where the API is, and the entries' pages."""
+    return (f'<div hidden data-kb-explore-api="{html.escape(w.datasette_url)}" '
+            f'data-kb-explore-pages="../{EXPLORE_PAGES}"></div>\n')
+
+
+def explore_pages(w: PageWriter) -> str:
+    """The JSON of :data:`EXPLORE_PAGES`: page (relative to the game's folder) -> the ids it shows."""
+    pages: dict[str, list[str]] = {}
+    for entry_id, located in sorted(w.catalog.entries.items()):
+        if getattr(located.entry, "game", None) != w.game:
+            continue
+        try:
+            path = w.layout.page_of(entry_id)
+        except (KeyError, ValueError):  # an entry no page shows under its id: the refusal names it unlinked
+            continue
+        if path.startswith(f"{w.game}/"):
+            pages.setdefault(path.removeprefix(f"{w.game}/"), []).append(entry_id)
+    return json.dumps(pages, separators=(",", ":"))
 
 
 def shows(w: PageWriter, result: Any) -> str:
