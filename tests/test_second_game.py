@@ -174,9 +174,9 @@ def test_a_registered_game_gets_pages_anchors_rows_and_checked_scenarios(second)
         page = BeautifulSoup((second.site / layout.page_of(entry_id) / "index.html").read_text(encoding="utf-8"), "html.parser")
         assert page.find(id=entry_id) is not None, entry_id
     assert layout.page_of("second.track") == "second/track/"
-    # only the pages it registered: no cards, no discrepancies page
-    assert sorted(p.name for p in (second.site / "second").iterdir()) == ["components", "glossary", "rules-moving",
-                                                                         "rules-moving-walkthroughs", "track"]
+    # only the pages it registered: no cards, no discrepancies page (and the rule map the explore panel reads)
+    assert sorted(p.name for p in (second.site / "second").iterdir()) == ["components", "explore-pages.json", "glossary",
+                                                                         "rules-moving", "rules-moving-walkthroughs", "track"]
     home = (second.site / "index.html").read_text(encoding="utf-8")
     assert "Second Game" in home and "second/track/" in home and "second/rules-moving/" in home
     components = (second.build / "docs" / "second" / "components.md").read_text(encoding="utf-8")
