@@ -209,3 +209,17 @@ def test_the_links_of_relation_about_are_the_definition_for_every_entry(built, c
     stored = set(conn.execute("select from_id, to_id from links where relation = 'about'").fetchall())
     conn.close()
     assert stored == expected and len(stored) > 100
+
+
+@pytest.mark.parametrize(("path", "want"), [
+    ("/kb/building.json?building=Merchants'%20guild&_shape=array", "caylus.building.merchants-guild"),
+    ("/kb/building.json?building=Farm%20(neutral)&_shape=array", "caylus.building.farm-neutral"),
+    ("/kb/building.json?building=Mine%20d'or&_shape=array", "caylus.building.gold-mine"),
+    ("/kb/rules_mentioning.json?term=Merchants'%20guild&_shape=array", None),
+])
+async def test_a_name_with_punctuation_finds_its_entry(datasette, path: str, want: str | None) -> None:
+    """A name typed as printed, apostrophe or brackets and all, folds as the stored name forms do."""
+    rows = (await datasette.client.get(path)).json()
+    assert rows, path
+    if want:
+        assert [r["id"] for r in rows] == [want]

@@ -108,7 +108,7 @@ QUERIES = (
           "select b.id, b.name_en, b.name_hu, b.name_pl, b.category, b.effect_text, b.cost_text\n"
           "from buildings b join building_produces p on p.building_id = b.id\n"
           "join name_forms f on f.entity_id = p.resource_id\n"
-          "where f.folded = kb_fold(:resource) or p.resource_id like '%.resource.' || kb_fold(:resource)\n"
+          "where f.folded = kb_fold_words(:resource) or p.resource_id like '%.resource.' || kb_fold(:resource)\n"
           "group by b.id order by b.category, b.name_en",
           (Param("resource", "A resource's name in English, Hungarian or Polish, or its id's last part (stone)"),)),
     Query("buildings_by_cost", "Buildings by cost",
@@ -123,7 +123,7 @@ QUERIES = (
           "select b.id, b.name_en, b.name_hu, b.name_pl, b.category, b.cost_text, b.prestige, b.favours,\n"
           "  b.income_text, b.effect_text, b.refs_hu, b.refs_pl\n"
           "from buildings b where b.id = :building\n"
-          "  or b.id in (select entity_id from name_forms where folded = kb_fold(:building))\n"
+          "  or b.id in (select entity_id from name_forms where folded = kb_fold_words(:building))\n"
           "  or b.id like '%.building.' || kb_fold(:building) || '%'\n"
           "order by b.name_en",
           (BUILDING,)),

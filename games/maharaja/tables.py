@@ -68,9 +68,9 @@ QUERIES = (
     Query("character", "A character card and its ability",
           "A character by any of its names (English or Hungarian, with or without accents, any case ending).",
           "select c.id, c.number, c.name_en, c.name_hu, c.ability_text, c.advanced_only, c.rule\n"
-          "from characters c where c.id in (select entity_id from name_forms where folded = kb_fold(:character))\n"
+          "from characters c where c.id in (select entity_id from name_forms where folded = kb_fold_words(:character))\n"
           "   or c.rule in (select t.refers_to from glossary t join name_forms f on f.entity_id = t.id\n"
-          "               where f.folded = kb_fold(:character))\n"
+          "               where f.folded = kb_fold_words(:character))\n"
           "order by c.number",
           (Param("character", "A character's name in English or Hungarian, any case ending, accents optional"),)),
 )

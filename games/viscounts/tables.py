@@ -121,7 +121,7 @@ QUERIES = (
           "from cards c join card_icons ci on ci.card_id = c.id\n"
           "where c.cost <= cast(:max_cost as integer)\n"
           "  and ci.icon_id in (select i.id from icons i where i.slug = lower(trim(:icon))\n"
-          "                     or i.id in (select entity_id from name_forms where folded = replace(kb_fold(:icon), '-', ' ')))\n"
+          "                     or i.id in (select entity_id from name_forms where folded = kb_fold_words(:icon)))\n"
           "order by c.cost, c.name_en, c.id",
           (ICON_PARAM, Param("max_cost", "The highest cost in silver (1 to 3)", type="integer", minimum=1, maximum=3))),
     Query("cards_giving_virtue", "Cards that give virtue",
@@ -135,8 +135,8 @@ QUERIES = (
           "select c.id, c.name_hu, c.name_en, c.card_type, c.cost, c.icons_text, c.ability_text\n"
           "from cards c\n"
           "where c.game = 'viscounts' and c.id in (select f.entity_id from name_forms f\n"
-          "  where f.folded = replace(kb_fold(:name), '-', ' ')\n"
-          "     or (length(f.folded) >= 4 and replace(kb_fold(:name), '-', ' ') like f.folded || '%'))\n"
+          "  where f.folded = kb_fold_words(:name)\n"
+          "     or (length(f.folded) >= 4 and kb_fold_words(:name) like f.folded || '%'))\n"
           "order by c.cost, c.id",
           (Param("name", "A card's name in Hungarian or English, any case ending, accents optional"),)),
 )

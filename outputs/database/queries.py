@@ -79,7 +79,7 @@ def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
               "A term in English, Hungarian or Polish; the rules whose text uses it.",
               "select distinct r.id, r.name_en as rule, r.section, r.text, r.refs_hu, r.refs_pl\n"
               "from rules r join links l on l.from_id = r.id and l.relation = 'mentions'\n"
-              "where l.to_id in (select entity_id from name_forms where folded = kb_fold(:term))\n"
+              "where l.to_id in (select entity_id from name_forms where folded = kb_fold_words(:term))\n"
               "   or l.to_id in (select search.entity_id from search_fts join search on search.rowid = search_fts.rowid\n"
               f"                  where search_fts match kb_fts_query(:term) and search.kind in ({kinds}))\n"
               "order by r.id",
@@ -116,7 +116,7 @@ def shared_queries(linked_kinds: list[str]) -> tuple[Query, ...]:
               "from search_fts join search on search.rowid = search_fts.rowid\n"
               "join entities e on e.id = search.entity_id\n"
               "where search_fts match kb_fts_query(:q)\n"
-              "order by exists(select 1 from name_forms n where n.entity_id = e.id and n.folded = kb_fold(:q)) desc,\n"
+              "order by exists(select 1 from name_forms n where n.entity_id = e.id and n.folded = kb_fold_words(:q)) desc,\n"
               f"  e.kind = 'terms' desc, {SEARCH_RANK} limit 20",
               (Param("q", "A word in English, Hungarian or Polish, any case ending, accents optional"),)),
         Query("simulated_wins", "Wins by seat in seeded random games",
