@@ -222,7 +222,7 @@ def test_ids_in_prose_become_links_and_ruling_sources_read_in_words(writers: dic
     assert w.prose("See caylus.discrepancy.supply-limits.") == \
         "See [Houses and cubes: exact counts or an unlimited stock](discrepancies.md#caylus.discrepancy.supply-limits)."
     assert w.prose("e.g. caylus.nothing.here <b>") == "e.g. caylus.nothing.here &lt;b&gt;"  # not an entry: left as text, escaped
-    from outputs.pages.rules import faq_page
+    from outputs.pages.rulings import faq_page
     faq = faq_page(w)
     import re
     shown = re.sub(r"\{#[^}]*\}", "", faq)  # a heading's attributes (data-by="rulebook-faq") are for the filters, not read
@@ -235,7 +235,7 @@ def test_ids_in_prose_become_links_and_ruling_sources_read_in_words(writers: dic
     from typing import get_args
 
     from catalog.kinds import Ruling, Source
-    from outputs.pages.rules import RULING_SOURCES
+    from outputs.pages.rulings import RULING_SOURCES
     from outputs.pages.site import SOURCE_KINDS, sources_page
     assert set(get_args(Ruling.model_fields["ruled_by"].annotation)) == set(RULING_SOURCES)
     assert set(get_args(Source.model_fields["source_kind"].annotation)) == set(SOURCE_KINDS)

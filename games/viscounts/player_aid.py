@@ -30,7 +30,7 @@ def actions(w: PageContext) -> list[str]:
                    ([w.link(i.id), i.names.hu, i.action or "any primary action (wild)", f"1 {i.funded_by}" if i.funded_by else None]
                     for i in icons)),
            "\n" + w.table(["Trade: merchant icons", "Give (repeatable)"], ([e.merchant_icons, steps(e.gives)] for e in exchanges)),
-           "\n" + w.table(["Building", "HU", "Builder icons", "VP for 1 / 2 / 3", "Slots uncover (1st; 2nd; 3rd)"],
+           "\n" + w.table(["Building", "HU", "Builder icons", "VP by number built (1 / 2 / ...)", "Slots uncover, in order"],
                           ([w.link(t.id), t.names.hu, t.cost_builder_icons, " / ".join(map(str, t.points_by_count)),
                             "; ".join(steps([s.effect]) for s in sorted(t.slot_abilities, key=lambda s: s.slot))] for t in types))]
     for b in w.catalog.typed("player_boards", PlayerBoard, w.game):
@@ -53,7 +53,8 @@ def castle(w: PageContext) -> list[str]:
 
 def collisions(w: PageContext) -> list[str]:
     positions = sorted(w.catalog.typed("collision_positions", CollisionPosition, w.game), key=lambda p: p.position)
-    return ["## Collision track\n", "Position 1 is the far left (corruption's start), 7 the far right (virtue's).\n",
+    first, last = (positions[0].position, positions[-1].position) if positions else (0, 0)
+    return ["## Collision track\n", f"Position {first} is the far left (corruption's start), {last} the far right (virtue's).\n",
             w.table(["Position", "Current player gains", "Others gain", "Which others"],
                     ([p.position, steps(p.current_gains), steps(p.others_gain), CONDITIONS[p.others_condition]] for p in positions))
             ] if positions else []
@@ -62,7 +63,8 @@ def collisions(w: PageContext) -> list[str]:
 def scoring(w: PageContext) -> list[str]:
     rows: list[list[object]] = []
     for t in w.catalog.typed("building_types", BuildingType, w.game):
-        rows.append([t.names.en, t.names.hu, " / ".join(map(str, t.points_by_count)) + " for 1 / 2 / 3 built"])
+        counts = " / ".join(map(str, range(1, len(t.points_by_count) + 1)))
+        rows.append([t.names.en, t.names.hu, " / ".join(map(str, t.points_by_count)) + f" for {counts} built"])
     for c in w.catalog.typed("castle_tiers", CastleTier, w.game):
         rows.append([c.names.en, c.names.hu, f"{c.points_per_worker} per worker"])
     for d in w.catalog.typed("manuscript_decks", ManuscriptDeck, w.game):

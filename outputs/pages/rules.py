@@ -1,17 +1,13 @@
 """The rules reference: rules grouped the way a player looks them up, with the worked examples and
-rulings that illustrate each rule beside it and terms linked to the glossary; the worked examples,
-rulings and rulebook map pages. Everything comes from the catalogs and this build's scenario results.
+rulings that illustrate each rule beside it and terms linked to the glossary; the worked examples
+and rulebook map pages (the Rulings pages: outputs/pages/rulings.py). Everything comes from the catalogs and this build's scenario results.
 """
 
 from __future__ import annotations
 
 from catalog.kinds import Example, Game, Source
 from outputs.pages.markdown import Linked, table, text
-from outputs.pages.rulings import RULING_SOURCES, faq_page, our_rulings
 from outputs.pages.writer import PageWriter
-
-__all__ = ["RULING_SOURCES", "examples_page", "faq_page", "our_rulings", "rulebook_map_page", "rules_page"]
-"""The Rulings pages live in outputs/pages/rulings.py; their names stay importable from here."""
 
 
 def rules_page(w: PageWriter, page: str) -> str:

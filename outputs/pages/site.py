@@ -13,7 +13,7 @@ from games import plugin
 from games.plugin import PageSpec
 from games.registry import Registry
 from outputs.history import History
-from outputs.pages import changes, evidence, feeds, rules, shared
+from outputs.pages import changes, evidence, feeds, rules, rulings, shared
 from outputs.pages.layout import OUR_RULINGS, Layout
 from outputs.pages.markdown import text, url
 from outputs.pages.walkthrough import EXPLORE_PAGES, explore_pages, walkthrough_page
@@ -30,7 +30,7 @@ SOURCE_KINDS = {"rulebook": "a rulebook", "official": "official rules from the p
 
 RENDER: dict[str, Callable[[PageWriter], str]] = {
     plugin.RULEBOOK_MAP: rules.rulebook_map_page,
-    plugin.FAQ: rules.faq_page,
+    plugin.FAQ: rulings.faq_page,
     plugin.COMPONENTS: shared.components_page,
     plugin.CARDS: shared.cards_page,
     plugin.GLOSSARY: shared.glossary_page,
@@ -95,8 +95,8 @@ def game_pages(writer: PageWriter) -> tuple[dict[str, str], list[Any]]:
             items.append({title: f"{game}/{name}.md"})
             if page == plugin.FAQ:
                 pages[name] = with_feed_note(pages[name], game)
-                if rules.our_rulings(writer):
-                    pages[OUR_RULINGS[0]] = with_feed_note(rules.faq_page(writer, ours=True), game)
+                if rulings.our_rulings(writer):
+                    pages[OUR_RULINGS[0]] = with_feed_note(rulings.faq_page(writer, ours=True), game)
                     items.append({OUR_RULINGS[1]: f"{game}/{OUR_RULINGS[0]}.md"})
     walkthroughs = writer.walkthrough_plan.pages  # each scenario in full once, after the rules it shows
     for wp in walkthroughs:
